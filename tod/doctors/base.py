@@ -1,0 +1,36 @@
+"""The doctor interface: any model that conducts the consultation.
+
+Adapters (OpenAI-compatible endpoint, local HF model, scripted doctor) implement
+:class:`Doctor` and are chosen by a spec string on the CLI (``openai:MODEL``,
+``hf:NAME_OR_PATH``, ``scripted``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol, Sequence
+
+Role = Literal["doctor", "patient"]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One utterance of the consultation, from the doctor or the patient."""
+
+    role: Role
+    content: str
+
+
+class DoctorError(RuntimeError):
+    """The doctor model could not produce a reply (after its retries); the reason is the message."""
+
+
+class Doctor(Protocol):
+    """A doctor model. ``reply`` gets the whole consultation so far (the patient spoke last)
+    and returns the doctor's next message. It raises :class:`DoctorError` when it cannot."""
+
+    name: str
+
+    def reply(self, messages: Sequence[Message]) -> str:
+        """The doctor's next message given the conversation so far."""
+        ...

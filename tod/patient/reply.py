@@ -1,0 +1,33 @@
+"""What the patient simulator returns for one doctor turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PatientReply:
+    """One patient utterance with its grounding.
+
+    ``provenance`` lists the record field paths (relative to the case, e.g.
+    ``"symptoms[0].duration"``) whose values the reply states; a reply that states no
+    record fact (a greeting, "I'm not sure") has an empty provenance. ``events`` are
+    dialogue-state events of this turn ("repeated_question", "end:final_diagnosis",
+    "ask_diagnosis"...).
+    """
+
+    text: str
+    intents: tuple[str, ...] = ()
+    slots: dict[str, list[str]] = field(default_factory=dict)
+    provenance: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict of the reply."""
+        return {
+            "text": self.text,
+            "intents": list(self.intents),
+            "slots": self.slots,
+            "provenance": list(self.provenance),
+            "events": list(self.events),
+        }
