@@ -1,0 +1,13 @@
+"""tod: an offline, trainable patient simulator for evaluating medical LLMs.
+
+The pipeline, one subpackage per stage:
+
+* :mod:`tod.nlu`: parse a doctor turn into intents and slots;
+* :mod:`tod.patient`: dialogue state, record lookup policy, template NLG, dialogue manager;
+* :mod:`tod.doctors`: the doctor models under test;
+* :mod:`tod.evaluation`: consultation metrics and reports.
+
+Records (:mod:`tod.records`) and the label schema (:mod:`tod.schema`) are shared by all.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,67 @@
+"""The NLU stage as one object: intent classifier + slot model -> :class:`TurnParse`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol, Sequence
+
+from tod.nlu.checkpoint import CheckpointError, read_manifest
+from tod.nlu.intent_classifier import IntentClassifier
+from tod.nlu.slot_t5 import T5SlotTracker
+from tod.nlu.slot_tagger import SlotTagger
+from tod.nlu.types import TurnParse
+
+
+class SlotModel(Protocol):
+    """Anything that returns slot dicts for texts (the tagger or the T5 tracker)."""
+
+    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[dict[str, list[str]]]:
+        """Slot dicts of each text."""
+        ...
+
+
+class NLUParser:
+    """Parses doctor turns with a trained intent classifier and slot model.
+
+    Semantics: a turn for which no intent reaches its threshold asks nothing, so its slots
+    are dropped as well (the guide: no question, no slot). Empty or whitespace-only text
+    parses to no intent without running the models.
+    """
+
+    def __init__(self, intents: IntentClassifier, slots: SlotModel) -> None:
+        self.intents = intents
+        self.slots = slots
+
+    def parse(self, text: str) -> TurnParse:
+        """Parse one doctor turn."""
+        return self.parse_batch([text])[0]
+
+    def parse_batch(self, texts: Sequence[str], *, batch_size: int = 32) -> list[TurnParse]:
+        """Parse many turns (batched through both models)."""
+        texts = list(texts)
+        live = [i for i, t in enumerate(texts) if t.strip()]
+        parses = [TurnParse(text=t) for t in texts]
+        if not live:
+            return parses
+        live_texts = [texts[i] for i in live]
+        intents = self.intents.predict(live_texts, batch_size=batch_size)
+        slots = self.slots.predict(live_texts, batch_size=batch_size)
+        for i, found, named in zip(live, intents, slots):
+            parses[i] = TurnParse(text=texts[i], intents=found, slots=named if found else {})
+        return parses
+
+
+def load_parser(checkpoint_dir: str | Path) -> NLUParser:
+    """Load the NLU checkpoint written by ``python -m tod.train``.
+
+    Raises:
+        CheckpointError: a missing or incomplete folder, a label-schema mismatch, or weights
+            that cannot be read (e.g. a truncated file), naming the path.
+    """
+    directory = Path(checkpoint_dir)
+    manifest = read_manifest(directory)
+    slot_class: Any = SlotTagger if manifest["slot_model"] == "tagger" else T5SlotTracker
+    try:
+        return NLUParser(IntentClassifier.load(directory / "intent"), slot_class.load(directory / "slots"))
+    except (OSError, ValueError, RuntimeError, KeyError) as exc:
+        raise CheckpointError(f"{directory}: cannot load model weights ({type(exc).__name__}: {str(exc)[:200]})") from None

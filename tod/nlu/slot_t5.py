@@ -1,0 +1,177 @@
+"""Generative slot tracker (MMD-Eval style): T5 reads ``"track slots: <turn>"`` and writes the
+linearised slot list (:mod:`tod.nlu.linearize`).
+
+``base_model`` may be a hub name or path of a pretrained T5 (``t5-small`` online). Offline
+there is no pretrained T5, so ``"scratch"`` builds a small T5 from random weights with a
+SentencePiece-Unigram tokenizer learnt from the training corpus (texts and targets). That is
+the justified offline alternative: the vocabulary fits the domain and the model is small enough
+to train on a CPU in minutes. Generated values are kept only when they occur in the turn
+(case-insensitively) and are then copied verbatim from it, so the tracker cannot invent values.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+import torch
+from datasets import Dataset
+from tokenizers import Tokenizer, decoders, normalizers, pre_tokenizers
+from tokenizers.models import Unigram
+from tokenizers.processors import TemplateProcessing
+from tokenizers.trainers import UnigramTrainer
+from transformers import (
+    AutoModelForSeq2SeqLM,
+    AutoTokenizer,
+    DataCollatorForSeq2Seq,
+    PreTrainedTokenizerFast,
+    T5Config as HFT5Config,
+    T5ForConditionalGeneration,
+)
+
+from tod.nlu.annotations import AnnotatedTurn
+from tod.nlu.linearize import linearize_slots, parse_linearized
+from tod.nlu.encoders import warn_if_truncated
+from tod.training.config import T5Config
+from tod.training.hf_trainer import fit
+
+PREFIX = "track slots: "
+SETTINGS_FILE = "t5_tracker.json"
+SPECIAL_TOKENS = {"pad_token": "<pad>", "eos_token": "</s>", "unk_token": "<unk>"}
+
+
+def train_sentencepiece_tokenizer(texts: Sequence[str], vocab_size: int) -> PreTrainedTokenizerFast:
+    """A SentencePiece-Unigram tokenizer (NFKC, Metaspace) learnt from ``texts``, wrapped for
+    transformers; it appends ``</s>`` to every sequence as T5 expects."""
+    tokenizer = Tokenizer(Unigram())
+    tokenizer.normalizer = normalizers.NFKC()
+    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace()
+    tokenizer.decoder = decoders.Metaspace()
+    trainer = UnigramTrainer(vocab_size=vocab_size, special_tokens=["<pad>", "</s>", "<unk>"], unk_token="<unk>",
+                             show_progress=False)
+    tokenizer.train_from_iterator(list(texts), trainer=trainer)
+    tokenizer.post_processor = TemplateProcessing(single="$A </s>", special_tokens=[("</s>", tokenizer.token_to_id("</s>"))])
+    return PreTrainedTokenizerFast(tokenizer_object=tokenizer, **SPECIAL_TOKENS)
+
+
+def scratch_model(tokenizer: Any, config: T5Config) -> T5ForConditionalGeneration:
+    """A randomly initialised small T5 sized by ``config`` for ``tokenizer``'s vocabulary."""
+    hf_config = HFT5Config(
+        vocab_size=len(tokenizer),
+        d_model=config.d_model,
+        d_kv=config.d_model // config.num_heads,
+        d_ff=config.d_ff,
+        num_layers=config.num_layers,
+        num_decoder_layers=config.num_layers,
+        num_heads=config.num_heads,
+        pad_token_id=tokenizer.pad_token_id,
+        eos_token_id=tokenizer.eos_token_id,
+        decoder_start_token_id=tokenizer.pad_token_id,
+        feed_forward_proj="gated-gelu",
+        tie_word_embeddings=False,
+    )
+    return T5ForConditionalGeneration(hf_config)
+
+
+def ground_values(text: str, slots: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Keep generated values that occur in ``text`` and copy them verbatim from it."""
+    grounded: dict[str, list[str]] = {}
+    for name, values in slots.items():
+        for value in values:
+            match = re.search(re.escape(value), text, re.IGNORECASE)
+            if match and match.group(0) not in grounded.get(name, []):
+                grounded.setdefault(name, []).append(match.group(0))
+    return grounded
+
+
+class T5SlotTracker:
+    """A trained generative tracker with its tokenizer."""
+
+    def __init__(self, model: Any, tokenizer: Any, *, max_source_length: int, max_target_length: int) -> None:
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self.max_source_length = max_source_length
+        self.max_target_length = max_target_length
+
+    @torch.inference_mode()
+    def generate_raw(self, texts: Sequence[str], *, batch_size: int = 32) -> list[str]:
+        """The linearised outputs, before grounding (for ROUGE of values)."""
+        sources = [PREFIX + t for t in texts]
+        warn_if_truncated(self.tokenizer, sources, self.max_source_length, what="T5 slot tracker")
+        outputs: list[str] = []
+        for start in range(0, len(sources), batch_size):
+            enc = self.tokenizer(sources[start:start + batch_size], truncation=True,
+                                 max_length=self.max_source_length, padding=True, return_tensors="pt")
+            enc.pop("token_type_ids", None)
+            ids = self.model.generate(**enc, max_new_tokens=self.max_target_length, num_beams=1, do_sample=False)
+            outputs += self.tokenizer.batch_decode(ids, skip_special_tokens=True)
+        return outputs
+
+    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[dict[str, list[str]]]:
+        """Slot dicts of each text, grounded in the text."""
+        texts = list(texts)
+        raw = self.generate_raw(texts, batch_size=batch_size)
+        return [ground_values(t, parse_linearized(r)) for t, r in zip(texts, raw)]
+
+    def save(self, directory: str | Path) -> None:
+        """Write model, tokenizer and settings to ``directory``."""
+        directory = Path(directory)
+        self.model.save_pretrained(directory)
+        self.tokenizer.save_pretrained(directory)
+        (directory / SETTINGS_FILE).write_text(json.dumps(
+            {"prefix": PREFIX, "max_source_length": self.max_source_length,
+             "max_target_length": self.max_target_length}))
+
+    @classmethod
+    def load(cls, directory: str | Path) -> "T5SlotTracker":
+        """Load a tracker written by :meth:`save`."""
+        directory = Path(directory)
+        settings = json.loads((directory / SETTINGS_FILE).read_text())
+        return cls(AutoModelForSeq2SeqLM.from_pretrained(directory), AutoTokenizer.from_pretrained(directory),
+                   max_source_length=settings["max_source_length"], max_target_length=settings["max_target_length"])
+
+
+def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, config: T5Config) -> Dataset:
+    sources = tokenizer([PREFIX + t.text for t in turns], truncation=True, max_length=config.max_source_length)
+    targets = tokenizer([linearize_slots(t.slots) for t in turns], truncation=True,
+                        max_length=config.max_target_length)
+    return Dataset.from_dict({"input_ids": sources["input_ids"], "attention_mask": sources["attention_mask"],
+                              "labels": targets["input_ids"]})
+
+
+def train_t5_tracker(
+    train: Sequence[AnnotatedTurn],
+    validation: Sequence[AnnotatedTurn],
+    config: T5Config,
+    *,
+    work_dir: Path,
+    seed: int,
+) -> T5SlotTracker:
+    """Train the tracker (from scratch or from a pretrained T5), early stopping on validation loss."""
+    if config.base_model == "scratch":
+        corpus = [PREFIX + t.text for t in train] + [linearize_slots(t.slots) for t in train]
+        tokenizer = train_sentencepiece_tokenizer(corpus, config.vocab_size)
+        model = scratch_model(tokenizer, config)
+    else:
+        tokenizer = AutoTokenizer.from_pretrained(config.base_model)
+        model = AutoModelForSeq2SeqLM.from_pretrained(config.base_model)
+    trainer = fit(
+        model=model,
+        tokenizer=tokenizer,
+        train_dataset=_dataset(train, tokenizer, config),
+        eval_dataset=_dataset(validation, tokenizer, config),
+        data_collator=DataCollatorForSeq2Seq(tokenizer, model=model),
+        work_dir=work_dir,
+        epochs=config.epochs,
+        batch_size=config.batch_size,
+        learning_rate=config.learning_rate,
+        eval_steps=config.eval_steps,
+        patience=config.early_stopping_patience,
+        seed=seed,
+        metric="eval_loss",
+        max_steps=config.max_steps,
+    )
+    return T5SlotTracker(trainer.model, tokenizer, max_source_length=config.max_source_length,
+                         max_target_length=config.max_target_length)

@@ -1,0 +1,172 @@
+"""Extractive slot tagger: BIO token classification on a pretrained encoder.
+
+Gold slot values are placed as character spans (:mod:`tod.nlu.spans`); every sub-word token
+inside a span gets B- (first) or I- (rest) of its slot. Decoding joins a B- token with the
+following I- tokens of the same slot, widens the span to whole words and copies the text:
+slot values are always verbatim substrings of the turn.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+import torch
+from datasets import Dataset
+from transformers import AutoModelForTokenClassification, DataCollatorForTokenClassification
+
+from tod.nlu.annotations import AnnotatedTurn
+from tod.nlu.encoders import load_tokenizer, resolve_model_name, warn_if_truncated
+from tod.nlu.spans import TAG_TO_ID, TAGS, Span, locate_slot_spans, spans_to_slots
+from tod.training.config import ModelConfig
+from tod.training.hf_trainer import fit
+
+IGNORE = -100
+SETTINGS_FILE = "tagger.json"
+
+
+def tag_ids_for(offsets: Sequence[tuple[int, int]], spans: Sequence[Span]) -> list[int]:
+    """BIO tag ids for tokens with character ``offsets``; special tokens ((0, 0)) get -100."""
+    tags = []
+    for start, end in offsets:
+        if start == end:
+            tags.append(IGNORE)
+            continue
+        tag = "O"
+        for s_start, s_end, slot in spans:
+            if start >= s_start and end <= s_end:
+                tag = f"{'B' if start == s_start or not tags or tags[-1] == TAG_TO_ID['O'] else 'I'}-{slot}"
+                break
+        tags.append(TAG_TO_ID[tag])
+    return tags
+
+
+def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence[int]) -> list[Span]:
+    """Character spans from predicted tags; a stray I- starts a span, spans widen to word edges."""
+    spans: list[Span] = []
+    current: list[Any] | None = None
+    for (start, end), tag_id in zip(offsets, tag_ids):
+        if start == end:
+            continue
+        tag = TAGS[tag_id]
+        if tag == "O":
+            current = None
+            continue
+        prefix, slot = tag.split("-", 1)
+        continues = current is not None and current[2] == slot and not text[current[1]:start].strip()
+        if prefix == "I" and continues:
+            current[1] = end  # type: ignore[index]
+        else:
+            current = [start, end, slot]
+            spans.append(current)  # type: ignore[arg-type]
+    return [_widen(text, s, e, slot) for s, e, slot in spans]
+
+
+def _widen(text: str, start: int, end: int, slot: str) -> Span:
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'") and text[start].isalnum():
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] in "-'") and text[end - 1].isalnum():
+        end += 1
+    return start, end, slot
+
+
+class SlotTagger:
+    """A trained BIO tagger with its tokenizer."""
+
+    def __init__(self, model: Any, tokenizer: Any, *, max_length: int) -> None:
+        self.model = model.eval()
+        self.tokenizer = tokenizer
+        self.max_length = max_length
+
+    @torch.inference_mode()
+    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[dict[str, list[str]]]:
+        """Slot dicts of each text (values copied verbatim from it)."""
+        texts = list(texts)
+        warn_if_truncated(self.tokenizer, texts, self.max_length, what="slot tagger")
+        results: list[dict[str, list[str]]] = []
+        for start in range(0, len(texts), batch_size):
+            chunk = texts[start:start + batch_size]
+            enc = self.tokenizer(chunk, truncation=True, max_length=self.max_length, padding=True,
+                                 return_offsets_mapping=True, return_tensors="pt")
+            offsets = enc.pop("offset_mapping").tolist()
+            tags = self.model(**enc).logits.argmax(-1).tolist()
+            mask = enc["attention_mask"].tolist()
+            for text, offs, tag_row, m in zip(chunk, offsets, tags, mask):
+                n = sum(m)
+                results.append(spans_to_slots(text, decode_tags(text, offs[:n], tag_row[:n])))
+        return results
+
+    def save(self, directory: str | Path) -> None:
+        """Write model, tokenizer and settings to ``directory``."""
+        directory = Path(directory)
+        self.model.save_pretrained(directory)
+        self.tokenizer.save_pretrained(directory)
+        (directory / SETTINGS_FILE).write_text(json.dumps({"tags": list(TAGS), "max_length": self.max_length}))
+
+    @classmethod
+    def load(cls, directory: str | Path) -> "SlotTagger":
+        """Load a tagger written by :meth:`save`."""
+        directory = Path(directory)
+        settings = json.loads((directory / SETTINGS_FILE).read_text())
+        model = AutoModelForTokenClassification.from_pretrained(directory)
+        return cls(model, load_tokenizer(str(directory)), max_length=int(settings["max_length"]))
+
+
+def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> Dataset:
+    texts = [t.text for t in turns]
+    enc = tokenizer(texts, truncation=True, max_length=max_length, return_offsets_mapping=True)
+    labels = [tag_ids_for(offs, locate_slot_spans(t.text, t.slots)) for offs, t in zip(enc["offset_mapping"], turns)]
+    return Dataset.from_dict({"input_ids": enc["input_ids"], "attention_mask": enc["attention_mask"], "labels": labels})
+
+
+def _token_f1(eval_pred: Any) -> dict[str, float]:
+    logits, labels = eval_pred
+    preds = logits.argmax(-1)
+    keep = labels != IGNORE
+    gold_pos, pred_pos = (labels != 0) & keep, (preds != 0) & keep
+    tp = float(((preds == labels) & gold_pos).sum())
+    precision = tp / max(pred_pos.sum(), 1)
+    recall = tp / max(gold_pos.sum(), 1)
+    return {"token_f1": 0.0 if tp == 0 else 2 * precision * recall / (precision + recall)}
+
+
+def train_slot_tagger(
+    train: Sequence[AnnotatedTurn],
+    validation: Sequence[AnnotatedTurn],
+    config: ModelConfig,
+    *,
+    work_dir: Path,
+    seed: int,
+) -> SlotTagger:
+    """Fine-tune a token-classification head on ``config.base_model`` (early stopping on
+    validation token F1 of slot tags)."""
+    tokenizer = load_tokenizer(config.tokenizer or config.base_model)
+    model = AutoModelForTokenClassification.from_pretrained(
+        resolve_model_name(config.base_model),
+        num_labels=len(TAGS),
+        id2label=dict(enumerate(TAGS)),
+        label2id=dict(TAG_TO_ID),
+        ignore_mismatched_sizes=True,
+    )
+    trainer = fit(
+        model=model,
+        tokenizer=tokenizer,
+        train_dataset=_dataset(train, tokenizer, config.max_length),
+        eval_dataset=_dataset(validation, tokenizer, config.max_length),
+        data_collator=DataCollatorForTokenClassification(tokenizer),
+        work_dir=work_dir,
+        epochs=config.epochs,
+        batch_size=config.batch_size,
+        learning_rate=config.learning_rate,
+        eval_steps=config.eval_steps,
+        patience=config.early_stopping_patience,
+        seed=seed,
+        metric="token_f1",
+        compute_metrics=_token_f1,
+        max_steps=config.max_steps,
+        weight_decay=config.weight_decay,
+        warmup_ratio=config.warmup_ratio,
+    )
+    return SlotTagger(trainer.model, tokenizer, max_length=config.max_length)

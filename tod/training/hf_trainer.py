@@ -1,0 +1,82 @@
+"""One place that builds the HF :class:`~transformers.Trainer` for every NLU model."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+from transformers import EarlyStoppingCallback, Trainer, TrainingArguments
+
+
+def fit(
+    *,
+    model: Any,
+    tokenizer: Any,
+    train_dataset: Any,
+    eval_dataset: Any,
+    data_collator: Any,
+    work_dir: Path,
+    epochs: float,
+    batch_size: int,
+    learning_rate: float,
+    eval_steps: int,
+    patience: int,
+    seed: int,
+    metric: str,
+    compute_metrics: Callable[[Any], dict[str, float]] | None = None,
+    max_steps: int = -1,
+    weight_decay: float = 0.0,
+    warmup_ratio: float = 0.0,
+    trainer_class: type[Trainer] = Trainer,
+    extra_args: dict[str, Any] | None = None,
+) -> Trainer:
+    """Train with evaluation every ``eval_steps`` steps, early stopping on ``metric`` (higher is
+    better unless it is a loss) and the best model restored at the end.
+
+    Intermediate checkpoints go to ``work_dir`` (only the best and the last are kept); the
+    caller saves the final model where it belongs. ``eval_steps`` is capped so that short
+    runs still evaluate at least twice.
+    """
+    steps_per_epoch = max(1, math.ceil(len(train_dataset) / batch_size))
+    total = max_steps if max_steps > 0 else math.ceil(steps_per_epoch * epochs)
+    every = max(1, min(eval_steps, total // 2 or 1))
+    args = TrainingArguments(
+        output_dir=str(work_dir),
+        num_train_epochs=epochs,
+        max_steps=max_steps,
+        per_device_train_batch_size=batch_size,
+        per_device_eval_batch_size=batch_size * 2,
+        learning_rate=learning_rate,
+        weight_decay=weight_decay,
+        warmup_steps=int(warmup_ratio * total),
+        eval_strategy="steps",
+        eval_steps=every,
+        save_strategy="steps",
+        save_steps=every,
+        save_total_limit=1,
+        save_only_model=True,
+        load_best_model_at_end=True,
+        metric_for_best_model=metric,
+        greater_is_better="loss" not in metric,
+        logging_steps=max(1, every // 2),
+        report_to=[],
+        seed=seed,
+        data_seed=seed,
+        use_cpu=not torch.cuda.is_available(),
+        dataloader_num_workers=0,
+        **(extra_args or {}),
+    )
+    trainer = trainer_class(
+        model=model,
+        args=args,
+        train_dataset=train_dataset,
+        eval_dataset=eval_dataset,
+        data_collator=data_collator,
+        processing_class=tokenizer,
+        compute_metrics=compute_metrics,
+        callbacks=[EarlyStoppingCallback(early_stopping_patience=patience)],
+    )
+    trainer.train()
+    return trainer

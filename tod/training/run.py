@@ -1,0 +1,84 @@
+"""One training run: annotations -> intent classifier + slot model -> checkpoint folder."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+import torch
+from transformers import set_seed
+
+from tod.nlu.annotations import AnnotatedTurn, load_annotations
+from tod.nlu.checkpoint import write_manifest
+from tod.nlu.intent_classifier import train_intent_classifier
+from tod.nlu.metrics import format_report, nlu_report
+from tod.nlu.parser import NLUParser
+from tod.nlu.slot_t5 import train_t5_tracker
+from tod.nlu.slot_tagger import train_slot_tagger
+from tod.training.config import TrainConfig
+
+logger = logging.getLogger(__name__)
+
+
+def evaluate_parser(parser: NLUParser, turns: Sequence[AnnotatedTurn]) -> dict[str, Any]:
+    """NLU metrics of ``parser`` on labelled turns, with the mean parse time per turn."""
+    start = time.perf_counter()
+    parses = parser.parse_batch([t.text for t in turns])
+    elapsed = time.perf_counter() - start
+    report = nlu_report([t.intents for t in turns], [p.intents for p in parses],
+                        [t.slots for t in turns], [p.slots for p in parses])
+    report["batched_ms_per_turn"] = 1000 * elapsed / max(len(turns), 1)
+    return report
+
+
+def train(config: TrainConfig) -> Path:
+    """Train both NLU models and write ``config.output_dir``; returns that folder.
+
+    The checkpoint is assembled in a sibling temporary folder and moved into place at the
+    end, so an interrupted run never leaves a half-written checkpoint under the final name.
+    """
+    set_seed(config.seed)
+    if config.threads > 0:
+        torch.set_num_threads(config.threads)
+    started = time.time()
+    train_turns = load_annotations(config.train_file)
+    if config.max_train_examples > 0:
+        train_turns = train_turns[: config.max_train_examples]
+    validation = load_annotations(config.validation_file)
+    final = config.output_dir
+    staging = final.parent / f".{final.name}.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "intent").mkdir(parents=True)
+    work = staging / "work"
+
+    logger.info("training the intent classifier on %d turns (base %s)", len(train_turns), config.intent.base_model)
+    intents = train_intent_classifier(train_turns, validation, config.intent, work_dir=work / "intent", seed=config.seed)
+    intents.save(staging / "intent")
+    logger.info("training the %s slot model", config.slot_model)
+    if config.slot_model == "tagger":
+        slots: Any = train_slot_tagger(train_turns, validation, config.tagger, work_dir=work / "slots", seed=config.seed)
+    else:
+        slots = train_t5_tracker(train_turns, validation, config.t5, work_dir=work / "slots", seed=config.seed)
+    slots.save(staging / "slots")
+    shutil.rmtree(work, ignore_errors=True)
+
+    parser = NLUParser(intents, slots)
+    metrics: dict[str, Any] = {"validation": evaluate_parser(parser, validation),
+                               "train_seconds": round(time.time() - started, 1),
+                               "train_turns": len(train_turns)}
+    sections = [format_report("validation", metrics["validation"])]
+    if config.dev_file:
+        dev = load_annotations(config.dev_file)
+        metrics["dev"] = evaluate_parser(parser, dev)
+        sections.append(format_report(f"dev ({config.dev_file})", metrics["dev"]))
+    write_manifest(staging, slot_kind=config.slot_model, config=config.to_dict(), metrics=metrics)
+    (staging / "metrics.json").write_text(json.dumps(metrics, indent=2))
+    (staging / "report.md").write_text(f"# NLU checkpoint {config.name}\n\n" + "\n\n".join(sections) + "\n")
+    if final.exists():
+        shutil.rmtree(final)
+    staging.rename(final)
+    return final
