@@ -145,7 +145,7 @@ class _CaseBuilder:
 
     def add_exam(self, name: str, result: str) -> None:
         name, result = _clean(name), _clean(result)
-        if not name or not result or is_not_provided(result) or not self._keep(f"examinations.{name}", result):
+        if not name or not result or is_not_provided(result) or not self._keep(f"examinations.{name}", f"{name}: {result}"):
             return
         self.examinations.append({"name": name, "result": result, "category": _exam_category(name, result)})
 

@@ -1,0 +1,191 @@
+"""NLU: linearisation, spans, thresholds, tiny-model training end to end, checkpoints, CLIs."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+from transformers import AutoTokenizer, DebertaV2Config, DebertaV2Model
+
+from tod.local_models import minilm_path
+from tod.nlu.annotations import TurnFileError, load_annotations, read_turn_texts
+from tod.nlu.checkpoint import CheckpointError
+from tod.nlu.intent_classifier import intent_matrix, train_intent_classifier, tune_thresholds
+from tod.nlu.linearize import linearize_slots, parse_linearized
+from tod.nlu.metrics import count_value_matches, nlu_report
+from tod.nlu.parser import load_parser
+from tod.nlu.slot_tagger import decode_tags, tag_ids_for
+from tod.nlu.spans import TAGS, locate_slot_spans, spans_to_slots
+from tod.parse import main as parse_cli
+from tod.schema import INTENTS
+from tod.training.config import ConfigError, ModelConfig, load_config
+from tod.training.run import train
+
+ROOT = Path(__file__).resolve().parents[1]
+SMOKE = ROOT / "training" / "configs" / "smoke.yaml"
+
+TURNS = [
+    ("How long have you had the cough?", ["ask_symptom_duration"], {"symptom": ["cough"]}),
+    ("Any fever, chills, or night sweats?", ["ask_symptom"], {"symptom": ["fever", "chills", "night sweats"]}),
+    ("Do you smoke or drink alcohol?", ["ask_tobacco", "ask_alcohol"], {}),
+    ("**Final Diagnosis:** Psoriasis", [], {}),
+    ("Thank you.", [], {}),
+    ("Are you allergic to penicillin?", ["ask_allergic_history"], {"allergy": ["penicillin"]}),
+    ("Any family history of heart disease?", ["ask_family_history"], {"family_history": ["heart disease"]}),
+    ("I see. Have you had your blood pressure checked?", ["ask_medical_examination"],
+     {"medical_examination": ["blood pressure"]}),
+]
+
+
+@pytest.fixture()
+def annotation_file(tmp_path: Path) -> Path:
+    path = tmp_path / "turns.jsonl"
+    rows = [{"id": f"t{i}", "text": t, "intents": a, "slots": s} for i, (t, a, s) in enumerate(TURNS * 4)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_linearisation_round_trip() -> None:
+    slots = {"symptom": ["cough", "Night sweats"], "allergy": ["penicillin"]}
+    text = linearize_slots(slots)
+    assert text == "symptom: cough; symptom: Night sweats; allergy: penicillin"
+    assert parse_linearized(text) == slots
+    assert linearize_slots({}) == "none" and parse_linearized("none") == {}
+    assert parse_linearized("symptom: cough; colour: red; garbage; symptom: cough") == {"symptom": ["cough"]}
+
+
+def test_thresholds_are_tuned_per_intent() -> None:
+    gold = np.zeros((40, len(INTENTS)))
+    gold[:20, 0] = 1
+    probs = np.full((40, len(INTENTS)), 0.1)
+    probs[:20, 0] = 0.3  # positives score 0.3: the default 0.5 would miss them all
+    probs[20:, 0] = 0.2
+    thresholds = tune_thresholds(probs, gold)
+    assert 0.2 < thresholds[0] <= 0.3
+    assert thresholds[1] == 0.5  # no positives: untouched
+
+
+def test_spans_prefer_question_sentences_and_decode_back() -> None:
+    text = "So you have a cough. How long have you had the cough?"
+    spans = locate_slot_spans(text, {"symptom": ["cough"]})
+    assert spans == [(text.rindex("cough"), len(text) - 1, "symptom")]
+    tokenizer = AutoTokenizer.from_pretrained(minilm_path())
+    enc = tokenizer(text, return_offsets_mapping=True)
+    tags = tag_ids_for(enc["offset_mapping"], spans)
+    assert [TAGS[t] for t in tags if t >= 0].count("B-symptom") == 1
+    decoded = decode_tags(text, enc["offset_mapping"], [max(t, 0) for t in tags])
+    assert spans_to_slots(text, decoded) == {"symptom": ["cough"]}
+
+
+def test_slot_value_matching_is_containment_one_to_one() -> None:
+    gold = {"symptom": ["chest pain", "fever"]}
+    assert count_value_matches(gold, {"symptom": ["pain", "Fever", "fever"]}) == 2
+    assert count_value_matches(gold, {"allergy": ["fever"]}) == 0
+    report = nlu_report([["ask_symptom"], []], [["ask_symptom"], []], [gold, {}], [{"symptom": ["chest pain"]}, {}])
+    assert report["intents"]["micro_f1"] == 1.0 and report["empty_turn_accuracy"] == 1.0
+    assert report["slots"]["slot"]["precision"] == 1.0 and report["slots"]["slot"]["recall"] == 0.5
+
+
+def test_tiny_debertav2_intent_classifier_trains(tmp_path: Path, annotation_file: Path) -> None:
+    base = tmp_path / "tiny-deberta"
+    tokenizer = AutoTokenizer.from_pretrained(minilm_path())
+    config = DebertaV2Config(vocab_size=len(tokenizer), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                             intermediate_size=64, max_position_embeddings=128, pad_token_id=tokenizer.pad_token_id)
+    DebertaV2Model(config).save_pretrained(base)
+    tokenizer.save_pretrained(base)
+    turns = load_annotations(annotation_file)
+    classifier = train_intent_classifier(turns, turns, ModelConfig(base_model=str(base), max_steps=3, batch_size=8,
+                                                                   eval_steps=2, max_length=32),
+                                         work_dir=tmp_path / "work", seed=1)
+    assert type(classifier.model).__name__ == "DebertaV2ForSequenceClassification"
+    probs = classifier.predict_proba([t.text for t in turns])
+    assert probs.shape == (len(turns), len(INTENTS)) and ((probs > 0) & (probs < 1)).all()
+    assert intent_matrix(turns).sum() == sum(len(t.intents) for t in turns)
+
+
+@pytest.mark.parametrize("slot_model", ["tagger", "t5"])
+def test_train_cli_writes_a_loadable_checkpoint(tmp_path: Path, annotation_file: Path, slot_model: str) -> None:
+    config = load_config(SMOKE, [f"train_file={annotation_file}", f"validation_file={annotation_file}",
+                                 f"output_root={tmp_path}", f"slot_model={slot_model}"])
+    out = train(config)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["slot_model"] == slot_model and manifest["label_schema"]["intents"] == list(INTENTS)
+    assert "validation" in manifest["metrics"] and (out / "report.md").read_text().startswith("# NLU checkpoint")
+    assert not (tmp_path / ".smoke.partial").exists()
+    parser = load_parser(out)
+    parses = parser.parse_batch(["", "   ", "Any fever or cough?"])
+    assert parses[0].intents == () and parses[0].slots == {} and parses[1].intents == ()
+    for parse in parses:
+        for values in parse.slots.values():
+            assert all(v.lower() in parse.text.lower() for v in values)
+
+
+@pytest.fixture(scope="module")
+def smoke_checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("ckpt")
+    data = tmp / "turns.jsonl"
+    data.write_text("".join(json.dumps({"text": t, "intents": a, "slots": s}) + "\n" for t, a, s in TURNS * 4))
+    return train(load_config(SMOKE, [f"train_file={data}", f"validation_file={data}", f"output_root={tmp}"]))
+
+
+def test_very_long_turn_is_truncated_with_a_warning(smoke_checkpoint: Path, caplog: pytest.LogCaptureFixture) -> None:
+    parser = load_parser(smoke_checkpoint)
+    with caplog.at_level(logging.WARNING):
+        parse = parser.parse("Do you have a cough? " * 1000)
+    assert len(parse.text) == 21000
+    assert any("truncated" in r.getMessage() for r in caplog.records)
+
+
+def test_parse_cli_files_and_errors(smoke_checkpoint: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    turns = tmp_path / "turns.txt"
+    turns.write_text("Any fever?\n\nDo you smoke?\n")
+    out = tmp_path / "preds.jsonl"
+    assert parse_cli(["--checkpoint", str(smoke_checkpoint), "--input", str(turns), "--output", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["line-1", "line-3"] and set(rows[0]) == {"id", "text", "intents", "slots"}
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"Any fever?\nDo you \xff smoke?\n")
+    assert parse_cli(["--checkpoint", str(smoke_checkpoint), "--input", str(bad), "--output", str(tmp_path / "x")]) == 1
+    assert "bad.txt:2: not UTF-8" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_checkpoint_problems_are_named(smoke_checkpoint: Path, tmp_path: Path) -> None:
+    with pytest.raises(CheckpointError, match="no such checkpoint folder"):
+        load_parser(tmp_path / "nothing")
+    broken = tmp_path / "broken"
+    shutil.copytree(smoke_checkpoint, broken)
+    manifest = json.loads((broken / "manifest.json").read_text())
+    manifest["label_schema"]["intents"] = manifest["label_schema"]["intents"][:-1]
+    (broken / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(CheckpointError, match=r"label schema mismatch in intents.*missing \['ask_symptom_factors'\]"):
+        load_parser(broken)
+    shutil.copy(smoke_checkpoint / "manifest.json", broken / "manifest.json")
+    weights = broken / "intent" / "model.safetensors"
+    weights.write_bytes(weights.read_bytes()[:1000])
+    with pytest.raises(CheckpointError, match="cannot load model weights"):
+        load_parser(broken)
+    (broken / "slots" / "config.json").unlink()
+    with pytest.raises(CheckpointError, match="slots: missing model files"):
+        load_parser(broken)
+
+
+def test_annotation_and_config_errors(tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    path.write_text(json.dumps({"text": "Any fever?", "intents": ["ask_fever"], "slots": {}}) + "\n")
+    with pytest.raises(TurnFileError, match=r"a.jsonl:1: intents: unknown intent 'ask_fever'"):
+        load_annotations(path)
+    path.write_text(json.dumps({"text": "Any fever?", "intents": ["ask_symptom"], "slots": {"symptom": ["cough"]}}) + "\n")
+    with pytest.raises(TurnFileError, match=r"slots.symptom: value 'cough' does not occur"):
+        load_annotations(path)
+    path.write_text('{"text": 3}\n')
+    with pytest.raises(TurnFileError, match="a.jsonl:1: expected an object with a string field 'text'"):
+        read_turn_texts(path)
+    with pytest.raises(ConfigError, match="unknown key 'epoch'"):
+        load_config(SMOKE, ["intent.epoch=3"])
+    with pytest.raises(ConfigError, match="expected int"):
+        load_config(SMOKE, ["intent.batch_size=many"])

@@ -1,0 +1,84 @@
+"""``manifest.json``: what produced a run (settings, versions, checkpoint, git commit).
+
+The manifest holds the run settings without secrets (the API key's variable name, never
+its value), the versions of the packages that affect results, the NLU checkpoint folder and
+the SHA-256 of its ``manifest.json`` (``None`` when absent), and the git commit of the code
+(``None`` outside a git checkout or before the first commit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import subprocess
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from tod.evaluation.config import TRANSCRIPT_SETTINGS, EvalConfig
+
+#: Distributions whose versions are recorded.
+PACKAGES: tuple[str, ...] = (
+    "torch",
+    "transformers",
+    "numpy",
+    "scipy",
+    "httpx",
+    "pydantic",
+    "rouge-score",
+    "bert-score",
+    "matplotlib",
+)
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def package_versions() -> dict[str, str | None]:
+    """Installed version of each of :data:`PACKAGES` (``None`` when not installed)."""
+    versions: dict[str, str | None] = {}
+    for name in PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
+def git_commit(root: Path = REPO_ROOT) -> str | None:
+    """The HEAD commit of the checkout at ``root``, or ``None``."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--verify", "-q", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = done.stdout.strip()
+    return commit if done.returncode == 0 and commit else None
+
+
+def checkpoint_info(checkpoint: str | None) -> dict[str, str | None] | None:
+    """``{"path", "manifest_sha256"}`` for an NLU checkpoint folder, ``None`` without one."""
+    if checkpoint is None:
+        return None
+    manifest = Path(checkpoint) / "manifest.json"
+    digest = hashlib.sha256(manifest.read_bytes()).hexdigest() if manifest.is_file() else None
+    return {"path": str(Path(checkpoint).resolve()), "manifest_sha256": digest}
+
+
+def build_manifest(config: EvalConfig, *, doctor_name: str, resumed: bool) -> dict[str, Any]:
+    """The manifest of a run started (or resumed) now."""
+    import tod
+
+    settings = config.to_json()
+    return {
+        "tod_version": tod.__version__,
+        "started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "resumed": resumed,
+        "doctor_name": doctor_name,
+        "config": settings,
+        "transcript_settings": {k: settings[k] for k in TRANSCRIPT_SETTINGS},
+        "checkpoint": checkpoint_info(config.checkpoint),
+        "packages": package_versions(),
+        "python": platform.python_version(),
+        "git_commit": git_commit(),
+    }

@@ -1,0 +1,87 @@
+"""Communication depth (MMD-Eval Table 4) and question types (MMD-Eval Table 15).
+
+Per consultation, over the doctor turns of the interview (closing answers excluded):
+
+* ``turns``: number of doctor turns;
+* ``avg_response_words``: mean whitespace-separated words per doctor turn;
+* ``questions``: questions asked = the number of intents parsed from all doctor turns (a
+  turn asking about smoking and alcohol counts two);
+* ``questions_per_turn``: ``questions / turns``;
+* ``repeated_question_rate``: share of questions that repeat a question of an earlier
+  turn. A question is its intent plus the values the turn names in the slot that intent
+  is about (``ask_symptom_duration`` with ``symptom: [cough]``); "how long the cough?" and
+  "how long the fever?" differ, "any other symptoms?" asked twice repeats;
+* ``intent_counts`` / ``family_counts``: questions per intent and per
+  :data:`~tod.schema.labels.INTENT_FAMILIES` family (only non-zero entries; an intent
+  outside the schema counts under ``other``).
+
+Rates with a zero denominator are ``None``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from tod.evaluation.metrics.base import EvalItem, MetricContext, register
+from tod.evaluation.transcript import Turn
+from tod.schema.labels import INTENT_FAMILIES
+
+#: The slot whose values identify what an intent asks about (intents not listed have none).
+INTENT_SLOT: dict[str, str] = {
+    **{intent: "symptom" for intent in INTENT_FAMILIES if intent.startswith("ask_symptom")},
+    "ask_past_diagnosis": "past_diagnosis",
+    "ask_past_medication": "past_medication",
+    "ask_receiving_treatment": "past_medication",
+    "ask_physical_change": "physical_change",
+    "ask_trauma_surgery": "trauma_surgery",
+    "ask_preventive": "vaccination",
+    "ask_allergic_history": "allergy",
+    "ask_contact_history": "exposure",
+    "ask_family_history": "family_history",
+    "ask_living_habit": "living_habit",
+    "ask_medical_examination": "medical_examination",
+}
+
+
+def question_keys(turn: Turn) -> list[tuple[str, frozenset[str]]]:
+    """The questions of one turn: ``(intent, normalised values of the intent's slot)``."""
+    keys = []
+    for intent in turn.intents:
+        slot = INTENT_SLOT.get(intent)
+        values = turn.slots.get(slot, []) if slot else []
+        keys.append((intent, frozenset(" ".join(v.lower().split()) for v in values)))
+    return keys
+
+
+def communication_of(turns: Sequence[Turn]) -> dict[str, Any]:
+    """The communication metrics of one interview (see the module docstring)."""
+    seen: set[tuple[str, frozenset[str]]] = set()
+    repeated = 0
+    intents: Counter[str] = Counter()
+    for turn in turns:
+        keys = question_keys(turn)
+        repeated += sum(1 for key in keys if key in seen)
+        seen.update(keys)
+        intents.update(turn.intents)
+    questions = sum(intents.values())
+    families: Counter[str] = Counter()
+    for intent, count in intents.items():
+        families[INTENT_FAMILIES.get(intent, "other")] += count
+    n = len(turns)
+    return {
+        "turns": n,
+        "avg_response_words": sum(len(t.doctor.split()) for t in turns) / n if n else None,
+        "questions": questions,
+        "questions_per_turn": questions / n if n else None,
+        "repeated_question_rate": repeated / questions if questions else None,
+        "intent_counts": dict(intents),
+        "family_counts": dict(families),
+    }
+
+
+@register("communication")
+def communication(items: Sequence[EvalItem], context: MetricContext) -> list[dict[str, Any]]:
+    """Communication metrics per item; reading conditions (no interview) get ``None``s
+    and zero counts."""
+    return [communication_of(item.transcript.turns) for item in items]

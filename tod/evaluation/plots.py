@@ -1,0 +1,122 @@
+"""PNG plots comparing runs (matplotlib, Agg backend: no display needed).
+
+* ``question_types.png``: share of questions by family and by intent, one bar per run;
+* ``coverage_by_family.png``: mean share of facts elicited per field family;
+* ``accuracy_by_department.png``: top-1 accuracy per department.
+
+A value a run does not have (a family absent from its records) is drawn as 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from tod.evaluation.reporting import Run
+from tod.schema.labels import INTENTS
+
+
+def _pyplot():  # type: ignore[no-untyped-def]
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _grouped_bars(ax, categories: Sequence[str], series: Mapping[str, Sequence[float]], *, horizontal: bool) -> None:  # type: ignore[no-untyped-def]
+    positions = np.arange(len(categories))
+    width = 0.8 / max(len(series), 1)
+    for i, (label, values) in enumerate(series.items()):
+        offset = positions + (i - (len(series) - 1) / 2) * width
+        if horizontal:
+            ax.barh(offset, values, height=width, label=label)
+        else:
+            ax.bar(offset, values, width=width, label=label)
+    if horizontal:
+        ax.set_yticks(positions, categories, fontsize=7)
+        ax.invert_yaxis()
+    else:
+        ax.set_xticks(positions, categories, rotation=30, ha="right", fontsize=8)
+    if len(series) > 1:
+        ax.legend(fontsize=7)
+
+
+def plot_question_types(runs: Sequence[Run], path: Path) -> Path:
+    """Question-type distribution by family (left) and intent (right)."""
+    plt = _pyplot()
+    families = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 7), gridspec_kw={"width_ratios": [1, 1.4]})
+    _grouped_bars(
+        left,
+        families,
+        {r.label: [r.results["question_types"]["families"].get(f, {}).get("share", 0.0) for f in families] for r in runs},
+        horizontal=False,
+    )
+    left.set_ylabel("share of questions")
+    left.set_title("Question types by family")
+    _grouped_bars(
+        right,
+        list(INTENTS),
+        {r.label: [r.results["question_types"]["intents"].get(i, {}).get("share", 0.0) for i in INTENTS] for r in runs},
+        horizontal=True,
+    )
+    right.set_xlabel("share of questions")
+    right.set_title("Question types by intent")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def plot_coverage_by_family(runs: Sequence[Run], path: Path) -> Path:
+    """Mean information coverage per field family."""
+    plt = _pyplot()
+    families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
+    fig, ax = plt.subplots(figsize=(9, 5))
+    _grouped_bars(
+        ax,
+        families,
+        {r.label: [r.results["coverage_by_family"].get(f) or 0.0 for f in families] for r in runs},
+        horizontal=False,
+    )
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share of facts elicited")
+    ax.set_title("Information coverage by field family")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def plot_accuracy_by_department(runs: Sequence[Run], path: Path) -> Path:
+    """Top-1 diagnosis accuracy per department."""
+    plt = _pyplot()
+    departments = sorted({d for r in runs for d in r.results["departments"]["top1"]})
+    fig, ax = plt.subplots(figsize=(9, 5))
+    _grouped_bars(
+        ax,
+        departments,
+        {r.label: [r.results["departments"]["top1"].get(d, 0.0) for d in departments] for r in runs},
+        horizontal=False,
+    )
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("top-1 accuracy")
+    ax.set_title("Diagnosis accuracy by department")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def write_plots(runs: Sequence[Run], output_dir: Path) -> list[Path]:
+    """All three plots into ``output_dir``; returns their paths."""
+    output_dir.mkdir(parents=True, exist_ok=True)
+    return [
+        plot_question_types(runs, output_dir / "question_types.png"),
+        plot_coverage_by_family(runs, output_dir / "coverage_by_family.png"),
+        plot_accuracy_by_department(runs, output_dir / "accuracy_by_department.png"),
+    ]

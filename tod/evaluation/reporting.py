@@ -1,0 +1,199 @@
+"""Markdown and JSON reports for one run or a comparison of runs.
+
+A run folder holds ``results.json`` and ``manifest.json`` (written by
+``python -m tod.evaluate``); :func:`load_run` reads them, :func:`render_markdown` writes the
+tables (one column per run), :func:`comparison_json` the machine-readable summary. A
+missing value (a metric not applicable to a run) prints as an em dash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from tod.evaluation.jsonio import read_json
+from tod.evaluation.transcript import SUMMARY_FIELDS
+from tod.schema.labels import INTENTS
+
+
+class RunFolderError(ValueError):
+    """A folder that is not a finished evaluation run."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A finished run: its label (folder name), results and manifest."""
+
+    label: str
+    path: Path
+    results: dict[str, Any]
+    manifest: dict[str, Any]
+
+    @property
+    def doctor(self) -> str:
+        """The doctor spec of the run."""
+        return str(self.manifest.get("config", {}).get("doctor", "?"))
+
+    @property
+    def condition(self) -> str:
+        """The run's condition (dialogue, vignette, opening)."""
+        return str(self.manifest.get("config", {}).get("condition", "?"))
+
+
+def load_run(path: str | Path) -> Run:
+    """Read a run folder.
+
+    Raises:
+        RunFolderError: when ``results.json`` or ``manifest.json`` is missing or unreadable.
+    """
+    path = Path(path)
+    try:
+        results = read_json(path / "results.json")
+        manifest = read_json(path / "manifest.json")
+    except (OSError, ValueError) as exc:
+        raise RunFolderError(f"{path}: not a finished run ({exc})") from None
+    return Run(label=path.resolve().name, path=path, results=results, manifest=manifest)
+
+
+def fmt(value: Any, *, percent: bool = False, digits: int = 3) -> str:
+    """A table cell: a number (as a percentage with ``percent``), or an em dash for None."""
+    if value is None:
+        return "\u2014"
+    if isinstance(value, int) and not percent:
+        return str(value)
+    if percent:
+        return f"{100 * value:.1f}%"
+    return f"{value:.{digits}f}"
+
+
+def _with_ci(run: Run, name: str, *, percent: bool = False) -> str:
+    ci = run.results.get("ci95", {}).get(name)
+    value = run.results["metrics"].get(name)
+    if not ci or ci.get("low") is None:
+        return fmt(value, percent=percent)
+    return f"{fmt(value, percent=percent)} [{fmt(ci['low'], percent=percent)}, {fmt(ci['high'], percent=percent)}]"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines + [""]
+
+
+def render_markdown(runs: Sequence[Run], *, title: str = "Evaluation report") -> str:
+    """The Markdown report of ``runs`` (one column per run)."""
+    labels = [run.label for run in runs]
+    out = [f"# {title}", ""]
+    out += _table(
+        ["run", "doctor", "condition", "records", "ok", "failed", "missing"],
+        [
+            [
+                r.label,
+                f"`{r.doctor}`",
+                r.condition,
+                *(str(r.results["counts"][k]) for k in ("records", "ok", "failed", "missing")),
+            ]
+            for r in runs
+        ],
+    )
+    out += ["Intervals are bootstrap 95% confidence intervals over consultations.", ""]
+    out += ["## Diagnosis", ""]
+    out += _table(
+        ["metric", *labels],
+        [
+            ["top-1 accuracy", *(_with_ci(r, "top1", percent=True) for r in runs)],
+            ["top-3 accuracy", *(_with_ci(r, "top3", percent=True) for r in runs)],
+            ["multiple-choice accuracy", *(_with_ci(r, "mcq_correct", percent=True) for r in runs)],
+            ["department robustness S", *(fmt(r.results["departments"]["robustness_S"]) for r in runs)],
+        ],
+    )
+    out += ["## Diagnostic text quality (F1 against the reference answers)", ""]
+    rows = []
+    for kind, name in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougeL", "ROUGE-L"), ("bertscore", "BERTScore")):
+        for field in (*SUMMARY_FIELDS, "avg"):
+            key = f"{kind}_{field}"
+            cells = [_with_ci(r, key) if key in r.results.get("ci95", {}) else fmt(r.results["metrics"].get(key)) for r in runs]
+            rows.append([f"{name} {field}", *cells])
+    out += _table(["metric", *labels], rows)
+    out += ["## Communication depth", ""]
+    out += _table(
+        ["metric", *labels],
+        [
+            ["dialogue turns", *(_with_ci(r, "turns") for r in runs)],
+            ["doctor response length (words)", *(_with_ci(r, "avg_response_words") for r in runs)],
+            ["questions asked", *(_with_ci(r, "questions") for r in runs)],
+            ["questions per turn", *(fmt(r.results["metrics"].get("questions_per_turn")) for r in runs)],
+            ["repeated-question rate", *(_with_ci(r, "repeated_question_rate", percent=True) for r in runs)],
+        ],
+    )
+    out += ["## Information coverage", ""]
+    families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
+    out += _table(
+        ["facts elicited", *labels],
+        [["all facts", *(_with_ci(r, "coverage", percent=True) for r in runs)]]
+        + [[f, *(fmt(r.results["coverage_by_family"].get(f), percent=True) for r in runs)] for f in families],
+    )
+    out += ["## Question types", ""]
+    family_names = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
+    out += _table(
+        ["family (share of questions)", *labels],
+        [[f, *(fmt(r.results["question_types"]["families"].get(f, {}).get("share"), percent=True) for r in runs)] for f in family_names]
+        + [["total questions", *(str(r.results["question_types"]["total"]) for r in runs)]],
+    )
+    out += _table(
+        ["intent (share of questions)", *labels],
+        [[i, *(fmt(r.results["question_types"]["intents"].get(i, {}).get("share"), percent=True) for r in runs)] for i in INTENTS],
+    )
+    out += ["## Top-1 accuracy by department", ""]
+    departments = sorted({d for r in runs for d in r.results["departments"]["top1"]})
+    out += _table(
+        ["department", *labels],
+        [
+            [
+                d,
+                *(
+                    f"{fmt(r.results['departments']['top1'].get(d), percent=True)} (n={r.results['departments']['n'].get(d, 0)})"
+                    for r in runs
+                ),
+            ]
+            for d in departments
+        ],
+    )
+    judged = [r for r in runs if r.results.get("judge")]
+    if judged:
+        out += ["## LLM judge", ""]
+        out += _table(
+            ["run", "judge", "baseline", "wins", "losses", "ties", "invalid", "win rate"],
+            [
+                [
+                    r.label,
+                    str(r.results["judge"]["judge"]),
+                    str(r.results["judge"].get("baseline", "")),
+                    *(str(r.results["judge"][k]) for k in ("wins", "losses", "ties", "invalid")),
+                    fmt(r.results["judge"]["win_rate"], percent=True),
+                ]
+                for r in judged
+            ],
+        )
+    failures = [(r.label, f) for r in runs for f in r.results.get("failures", [])]
+    if failures:
+        out += ["## Failed consultations", ""]
+        out += _table(["run", "record", "reason"], [[label, f["record_id"], str(f["error"]).replace("|", "/")] for label, f in failures])
+    return "\n".join(out)
+
+
+def comparison_json(runs: Sequence[Run]) -> dict[str, Any]:
+    """The run-level results of ``runs`` side by side (per-consultation rows left out)."""
+    return {
+        "runs": [
+            {
+                "label": r.label,
+                "path": str(r.path),
+                "doctor": r.doctor,
+                "condition": r.condition,
+                **{k: v for k, v in r.results.items() if k != "per_consultation"},
+            }
+            for r in runs
+        ]
+    }

@@ -1,0 +1,199 @@
+"""Run an evaluation: consult every record, log transcripts, score, write the run folder.
+
+The run folder gets ``transcripts.jsonl`` (one line per finished consultation, appended as
+each finishes), ``results.json``, ``report.md`` and ``manifest.json``.
+
+Failures: a consultation that raises :class:`~tod.doctors.base.DoctorError` (the doctor
+failed after its retries), or any other error inside one consultation, is logged as
+``failed`` with the reason and the run goes on. ``KeyboardInterrupt`` stops the run
+without logging the interrupted consultations; ``--resume`` then redoes exactly those.
+
+Resume: records that already have a line in ``transcripts.jsonl`` are skipped, a torn last
+line is cut off first (so it is redone, never duplicated), and the settings that shape
+transcripts (doctor, condition, persona, seed, ...) must match the logged run's. Without
+``resume`` an output folder that already holds transcripts is refused.
+
+Each record gets its own seed derived from ``seed`` and its id, so results do not depend
+on the order or concurrency in which records run.
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from tqdm import tqdm
+
+from tod.doctors.base import Doctor
+from tod.evaluation.config import TRANSCRIPT_SETTINGS, EvalConfig
+from tod.evaluation.consult import consult
+from tod.evaluation.jsonio import read_json, write_json_atomic, write_text_atomic
+from tod.evaluation.manifest import build_manifest
+from tod.evaluation.metrics import MetricContext
+from tod.evaluation.reporting import Run, render_markdown
+from tod.evaluation.results import build_results
+from tod.evaluation.transcript import Transcript, TranscriptLog
+from tod.nlu.types import TurnParser
+from tod.records.model import Record
+
+TRANSCRIPTS = "transcripts.jsonl"
+RESULTS = "results.json"
+REPORT = "report.md"
+MANIFEST = "manifest.json"
+
+
+class RunSetupError(ValueError):
+    """A run that cannot start (existing output without --resume, changed settings...)."""
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What a finished run produced: counts and the results dict."""
+
+    ran: int
+    skipped: int
+    results: dict[str, Any]
+
+
+def record_seed(seed: int, record_id: str) -> int:
+    """The seed of one record's consultation: stable across runs, orders and processes."""
+    return (seed * 1_000_003 + zlib.crc32(record_id.encode("utf-8"))) % 2**31
+
+
+def check_resume(config: EvalConfig, log: TranscriptLog) -> None:
+    """Refuse to mix runs: existing transcripts need ``resume`` and unchanged settings.
+
+    Raises:
+        RunSetupError: naming the differing settings or the missing ``--resume``.
+    """
+    has_lines = log.path.exists() and log.path.stat().st_size > 0
+    if not has_lines:
+        return
+    if not config.resume:
+        raise RunSetupError(f"{log.path} already holds transcripts; pass --resume to continue that run or use another --output-dir")
+    manifest_path = config.output_path / MANIFEST
+    if not manifest_path.is_file():
+        return
+    before = read_json(manifest_path).get("transcript_settings", {})
+    now = config.to_json()
+    changed = [k for k in TRANSCRIPT_SETTINGS if k in before and before[k] != now[k]]
+    if changed:
+        details = ", ".join(f"{k}: {before[k]!r} -> {now[k]!r}" for k in changed)
+        raise RunSetupError(f"cannot resume {config.output_dir} with different settings ({details})")
+
+
+def _consult_and_log(
+    record: Record, doctor: Doctor, parser: TurnParser | None, config: EvalConfig, log: TranscriptLog
+) -> Transcript:
+    transcript = consult(record, doctor, parser, config, seed=record_seed(config.seed, record.id))
+    log.append(transcript)
+    return transcript
+
+
+def run_consultations(
+    records: Sequence[Record],
+    doctor: Doctor,
+    parser: TurnParser | None,
+    config: EvalConfig,
+    log: TranscriptLog,
+    *,
+    progress: bool = True,
+) -> int:
+    """Consult ``records`` with ``config.concurrency`` threads, logging each as it finishes;
+    returns how many were logged. ``KeyboardInterrupt`` (also one raised by the doctor)
+    cancels the consultations not yet started and is re-raised; those already running in
+    other threads finish and are logged."""
+    bar = tqdm(total=len(records), desc=f"{doctor.name} [{config.condition}]", unit="case", disable=not progress, file=sys.stderr)
+    done = 0
+    try:
+        if config.concurrency == 1:
+            for record in records:
+                _consult_and_log(record, doctor, parser, config, log)
+                done += 1
+                bar.update()
+            return done
+        with ThreadPoolExecutor(max_workers=config.concurrency, thread_name_prefix="consult") as pool:
+            pending: set[Future[Transcript]] = {
+                pool.submit(_consult_and_log, r, doctor, parser, config, log) for r in records
+            }
+            try:
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        future.result()
+                        done += 1
+                        bar.update()
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
+        return done
+    finally:
+        bar.close()
+
+
+def run_evaluation(
+    config: EvalConfig,
+    *,
+    doctor: Doctor | None = None,
+    parser: TurnParser | None = None,
+    records: Sequence[Record] | None = None,
+    metric_context: MetricContext | None = None,
+    progress: bool = True,
+    judge_factory: Callable[[str], Any] | None = None,
+) -> RunOutcome:
+    """Run ``config`` end to end (see the module docstring).
+
+    ``doctor``, ``parser``, ``records`` and ``metric_context`` replace what ``config``
+    would load (tests inject fakes); ``judge_factory`` builds the judge's chat client from
+    the judge spec (default: :func:`tod.evaluation.judge.judge_client`).
+
+    Raises:
+        RunSetupError: see :func:`check_resume`.
+        KeyboardInterrupt: re-raised after logging what finished.
+    """
+    out = config.output_path
+    out.mkdir(parents=True, exist_ok=True)
+    log = TranscriptLog(out / TRANSCRIPTS)
+    check_resume(config, log)
+    if config.resume:
+        log.repair()
+    if records is None:
+        from tod.records import load_records
+
+        records = load_records(config.records)
+    records = list(records)[: config.limit] if config.limit else list(records)
+    if doctor is None:
+        from tod.doctors.registry import load_doctor
+
+        doctor = load_doctor(config.doctor, system_prompt=config.system_prompt, seed=config.seed, **config.doctor_options)
+    if parser is None and config.condition == "dialogue":
+        if config.checkpoint is None:
+            raise RunSetupError("the dialogue condition needs an NLU checkpoint (--checkpoint DIR)")
+        from tod.nlu import load_parser
+
+        parser = load_parser(config.checkpoint)
+    write_json_atomic(out / MANIFEST, build_manifest(config, doctor_name=doctor.name, resumed=config.resume))
+
+    logged = {t.record_id for t in log.read()}
+    todo = [r for r in records if r.id not in logged]
+    ran = run_consultations(todo, doctor, parser, config, log, progress=progress)
+
+    context = metric_context or MetricContext(
+        bertscore=config.bertscore, bertscore_layers=config.bertscore_layers, match_threshold=config.match_threshold
+    )
+    transcripts = log.read()
+    results = build_results(records, transcripts, context, bootstrap_resamples=config.bootstrap_resamples, seed=config.seed)
+    if config.judge and config.baseline:
+        from tod.evaluation.judge import judge_client, judge_win_rate
+
+        client = (judge_factory or judge_client)(config.judge)
+        baseline = TranscriptLog(f"{config.baseline}/{TRANSCRIPTS}").read()
+        results["judge"] = {**judge_win_rate(client, records, transcripts, baseline, seed=config.seed), "baseline": config.baseline}
+    write_json_atomic(out / RESULTS, results)
+    manifest = read_json(out / MANIFEST)
+    write_text_atomic(out / REPORT, render_markdown([Run(out.resolve().name, out, results, manifest)]))
+    return RunOutcome(ran=ran, skipped=len(records) - len(todo), results=results)
