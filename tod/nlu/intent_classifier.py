@@ -152,6 +152,7 @@ def train_intent_classifier(
         metric="micro_f1",
         compute_metrics=_micro_f1,
         max_steps=config.max_steps,
+        max_minutes=config.max_minutes,
         weight_decay=config.weight_decay,
         warmup_ratio=config.warmup_ratio,
     )

@@ -172,6 +172,7 @@ def train_t5_tracker(
         seed=seed,
         metric="eval_loss",
         max_steps=config.max_steps,
+        max_minutes=config.max_minutes,
     )
     return T5SlotTracker(trainer.model, tokenizer, max_source_length=config.max_source_length,
                          max_target_length=config.max_target_length)

@@ -166,6 +166,7 @@ def train_slot_tagger(
         metric="token_f1",
         compute_metrics=_token_f1,
         max_steps=config.max_steps,
+        max_minutes=config.max_minutes,
         weight_decay=config.weight_decay,
         warmup_ratio=config.warmup_ratio,
     )

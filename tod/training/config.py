@@ -32,6 +32,7 @@ class ModelConfig:
     weight_decay: float = 0.01
     warmup_ratio: float = 0.06
     max_steps: int = -1
+    max_minutes: float = 0.0
     eval_steps: int = 200
     early_stopping_patience: int = 3
 
@@ -54,6 +55,7 @@ class T5Config:
     batch_size: int = 32
     learning_rate: float = 1e-3
     max_steps: int = -1
+    max_minutes: float = 0.0
     eval_steps: int = 400
     early_stopping_patience: int = 3
 

@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 import torch
-from transformers import EarlyStoppingCallback, Trainer, TrainingArguments
+from transformers import EarlyStoppingCallback, Trainer, TrainerCallback, TrainingArguments
+
+
+class TimeBudget(TrainerCallback):
+    """Stops training once ``minutes`` have passed (after an evaluation, so the best model so
+    far is kept); 0 means no budget."""
+
+    def __init__(self, minutes: float) -> None:
+        self.minutes = minutes
+        self.started = 0.0
+
+    def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        self.started = time.monotonic()
+
+    def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if self.minutes and time.monotonic() - self.started > 60 * self.minutes:
+            control.should_evaluate = True
+            control.should_save = True
+            control.should_training_stop = True
 
 
 def fit(
@@ -27,6 +46,7 @@ def fit(
     metric: str,
     compute_metrics: Callable[[Any], dict[str, float]] | None = None,
     max_steps: int = -1,
+    max_minutes: float = 0.0,
     weight_decay: float = 0.0,
     warmup_ratio: float = 0.0,
     trainer_class: type[Trainer] = Trainer,
@@ -37,7 +57,9 @@ def fit(
 
     Intermediate checkpoints go to ``work_dir`` (only the best and the last are kept); the
     caller saves the final model where it belongs. ``eval_steps`` is capped so that short
-    runs still evaluate at least twice.
+    runs still evaluate at least twice. ``max_minutes`` (if > 0) ends training early at that
+    wall time, keeping the best evaluated model. Batches group turns of similar length, which
+    saves most of the padding on CPU.
     """
     steps_per_epoch = max(1, math.ceil(len(train_dataset) / batch_size))
     total = max_steps if max_steps > 0 else math.ceil(steps_per_epoch * epochs)
@@ -66,6 +88,7 @@ def fit(
         data_seed=seed,
         use_cpu=not torch.cuda.is_available(),
         dataloader_num_workers=0,
+        train_sampling_strategy="group_by_length",
         **(extra_args or {}),
     )
     trainer = trainer_class(
@@ -76,7 +99,7 @@ def fit(
         data_collator=data_collator,
         processing_class=tokenizer,
         compute_metrics=compute_metrics,
-        callbacks=[EarlyStoppingCallback(early_stopping_patience=patience)],
+        callbacks=[EarlyStoppingCallback(early_stopping_patience=patience), TimeBudget(max_minutes)],
     )
     trainer.train()
     return trainer

@@ -1,0 +1,74 @@
+"""NLU benchmark: dev-set accuracy and parse latency of a trained checkpoint.
+
+    .venv/bin/python eval/bench_nlu.py --checkpoint checkpoints/default \
+        --dev ../shared/data/dev/doctor_turns_dev.jsonl --output-dir eval/results
+
+Prints and writes (Markdown + JSON) intent micro/macro F1, per-intent F1, slot-key and slot F1,
+value ROUGE, empty-turn accuracy, and latency per turn (one turn at a time, p50/p95, and
+batched), with the machine it ran on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import format_machine, machine_info  # noqa: E402
+
+from tod.nlu.annotations import load_annotations  # noqa: E402
+from tod.nlu.metrics import format_report  # noqa: E402
+from tod.nlu.parser import load_parser  # noqa: E402
+from tod.training.run import evaluate_parser  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checkpoint", default="checkpoints/default")
+    parser.add_argument("--dev", default=str(Path(__file__).resolve().parents[2] / "shared/data/dev/doctor_turns_dev.jsonl"))
+    parser.add_argument("--output-dir", default="eval/results")
+    parser.add_argument("--limit", type=int, default=0, help="use only the first N dev turns")
+    args = parser.parse_args(argv)
+
+    turns = load_annotations(args.dev)
+    if args.limit:
+        turns = turns[: args.limit]
+    nlu = load_parser(args.checkpoint)
+    nlu.parse("warm up")
+    report = evaluate_parser(nlu, turns)
+    single = []
+    for turn in turns:
+        start = time.perf_counter()
+        nlu.parse(turn.text)
+        single.append(1000 * (time.perf_counter() - start))
+    report["latency_ms"] = {"p50": float(np.percentile(single, 50)), "p95": float(np.percentile(single, 95)),
+                            "batched_per_turn": report.pop("batched_ms_per_turn")}
+    info = machine_info()
+    manifest = json.loads((Path(args.checkpoint) / "manifest.json").read_text())
+    result = {"benchmark": "nlu", "checkpoint": args.checkpoint, "slot_model": manifest["slot_model"],
+              "dev_file": args.dev, "machine": info, "report": report}
+    lat = report["latency_ms"]
+    text = "\n".join([
+        f"# NLU benchmark ({args.checkpoint}, slot model: {manifest['slot_model']})", "",
+        format_machine(info), "",
+        format_report(f"dev {Path(args.dev).name}", report), "",
+        f"Parse latency per turn: p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms (one at a time); "
+        f"{lat['batched_per_turn']:.1f} ms batched.",
+    ])
+    out = Path(args.output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stem = f"nlu_{Path(args.checkpoint).name}"
+    (out / f"{stem}.json").write_text(json.dumps(result, indent=2))
+    (out / f"{stem}.md").write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

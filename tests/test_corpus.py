@@ -1,0 +1,246 @@
+"""Tests for the synthetic NLU corpus generator (tod.training.corpus)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tod.schema import INTENTS, SLOTS
+from tod.training.corpus import (
+    CorpusError,
+    Sources,
+    generate,
+    load_builder,
+    load_handwritten,
+    to_record,
+    validate_record,
+)
+from tod.training.corpus.__main__ import main
+from tod.training.corpus.assemble import TurnShape
+from tod.training.corpus.fillers import CategoryData, Group, LexiconFiller
+from tod.training.corpus.lexicon import Lexicons
+from tod.training.corpus.noise import add_typos
+from tod.training.corpus.phrasings import load_questions, load_statements
+from tod.training.corpus.template import render
+
+SOURCES = Sources()
+DESCRIPTOR_INTENTS = {i for i in INTENTS if i.startswith("ask_symptom_")}
+
+
+@pytest.fixture(scope="module")
+def builder():
+    return load_builder(SOURCES)
+
+
+@pytest.fixture(scope="module")
+def records(builder) -> list[dict]:
+    return generate(7, 3000, builder)
+
+
+@pytest.fixture(scope="module")
+def filler() -> LexiconFiller:
+    return LexiconFiller(Lexicons.load(SOURCES.lexicons), CategoryData.load(SOURCES.phrasings / "categories.yaml"))
+
+
+@pytest.fixture(scope="module")
+def questions(filler):
+    return load_questions(SOURCES.phrasings, filler.kinds())
+
+
+def _values(record: dict) -> list[str]:
+    return [v for values in record["slots"].values() for v in values]
+
+
+# -- determinism and format ------------------------------------------------------------
+
+
+def test_generation_is_deterministic_for_a_seed():
+    first = generate(21, 300, load_builder(SOURCES))
+    second = generate(21, 300, load_builder(SOURCES))
+    other = generate(22, 300, load_builder(SOURCES))
+    assert first == second
+    assert first != other
+
+
+def test_every_slot_value_is_a_substring_of_its_text(records):
+    for record in records:
+        for value in _values(record):
+            assert value in record["text"], (value, record["text"])
+
+
+def test_all_labels_are_in_the_schema(records):
+    for record in records:
+        assert set(record["intents"]) <= set(INTENTS)
+        assert set(record["slots"]) <= set(SLOTS)
+        assert all(record["slots"].values()), "empty slot lists must be omitted"
+
+
+def test_every_intent_and_slot_is_generated(records):
+    intents = {i for r in records for i in r["intents"]}
+    slots = {s for r in records for s in r["slots"]}
+    assert intents == set(INTENTS)
+    assert slots == set(SLOTS)
+
+
+def test_no_question_turns_have_empty_labels():
+    builder = load_builder(SOURCES, TurnShape(no_question=1.0))
+    for record in generate(3, 300, builder):
+        assert record["intents"] == [] and record["slots"] == {}, record["text"]
+
+
+def test_turns_without_a_question_mark_are_mostly_unlabelled(records):
+    unlabelled = [r for r in records if not r["intents"]]
+    assert 0.07 < len(unlabelled) / len(records) < 0.15
+    assert all(r["slots"] == {} for r in unlabelled)
+
+
+def test_validate_record_rejects_a_value_not_in_the_text():
+    bad = {"id": "x", "text": "Any fever?", "intents": ["ask_symptom"], "slots": {"symptom": ["cough"]}}
+    with pytest.raises(CorpusError):
+        validate_record(bad)
+    with pytest.raises(CorpusError):
+        validate_record({**bad, "slots": {"symptom": ["fever"]}, "intents": ["ask_fever"]})
+
+
+def test_every_phrasing_renders_with_exact_values(questions, filler):
+    rng = random.Random(9)
+    phrasings = questions.all()
+    assert len(phrasings) > 700
+    for phrasing in phrasings:
+        for _ in range(3):
+            filler.new_turn()
+            record = to_record(render(phrasing.template, phrasing.intents, rng, filler), "t")
+            assert record["intents"][: len(phrasing.intents)] == list(phrasing.intents)
+
+
+def test_common_intents_have_many_phrasings(questions):
+    rare = {"ask_symptom_description_smell", "ask_coitus", "ask_drug", "ask_age", "ask_weight", "ask_gender",
+            "ask_preventive", "ask_occupation"}
+    for intent in INTENTS:
+        assert len(questions.by_intent[intent]) >= (12 if intent in rare else 25), intent
+
+
+# -- conventions -------------------------------------------------------------------------
+
+
+def test_duration_questions_do_not_carry_ask_symptom(questions, filler):
+    """Convention 12: a descriptor question names its symptom but is not ask_symptom."""
+    rng = random.Random(0)
+    phrasings = [p for p in questions.by_intent["ask_symptom_duration"] if "ask_symptom" not in p.intents]
+    assert len(phrasings) >= 25
+    for phrasing in phrasings:
+        for _ in range(5):
+            piece = render(phrasing.template, phrasing.intents, rng, filler)
+            assert "ask_symptom" not in piece.intents, piece.text
+    piece = render("How long have you had the {symptom}?", ("ask_symptom_duration",), rng, filler)
+    record = to_record(piece, "t")
+    assert record["intents"] == ["ask_symptom_duration"]
+    assert len(record["slots"]["symptom"]) == 1
+
+
+def test_descriptor_phrasings_never_declare_ask_symptom_alone(questions):
+    """Only multi-question phrasings may combine ask_symptom with a descriptor intent."""
+    for intent in DESCRIPTOR_INTENTS:
+        for phrasing in questions.by_intent.get(intent, ()):
+            if "ask_symptom" in phrasing.intents:
+                assert phrasing.source.startswith("questions_multi"), phrasing
+
+
+def test_located_symptom_value_excludes_the_location(filler):
+    """Convention 2: "swelling in your legs" -> "swelling"."""
+    rng = random.Random(1)
+    for _ in range(50):
+        record = to_record(render("Have you had any {located}?", ("ask_symptom",), rng, filler), "t")
+        (value,) = record["slots"]["symptom"]
+        assert f"any {value} " in record["text"]
+        assert " your " in record["text"] or " the " in record["text"]
+
+
+def test_category_with_examples_keeps_only_the_examples():
+    """Convention 3: "skin conditions such as eczema or psoriasis" -> the examples."""
+    data = CategoryData.load(SOURCES.phrasings / "categories.yaml")
+    group = Group("skin conditions", ("eczema", "psoriasis"), standalone=False)
+    only = CategoryData({"condition": (group,)}, data.exclude, data.subsets, data.functions, data.vocab)
+    filler = LexiconFiller(Lexicons.load(SOURCES.lexicons), only)
+    piece = render("Do you have any {condition_group}?", ("ask_past_diagnosis",), random.Random(2), filler)
+    record = to_record(piece, "t")
+    assert "skin conditions" in record["text"]
+    assert sorted(record["slots"]["past_diagnosis"]) == ["eczema", "psoriasis"]
+
+
+def test_list_items_are_separate_values(filler):
+    """Convention 4: "fever, chills, or night sweats" -> three values."""
+    rng = random.Random(3)
+    for _ in range(50):
+        record = to_record(render("Any {symptoms}?", ("ask_symptom",), rng, filler), "t")
+        assert len(record["slots"]["symptom"]) >= 2
+
+
+def test_function_changes_name_the_function(filler):
+    """Convention 5: "changes in your vision" -> ask_symptom with the function as a value."""
+    rng = random.Random(4)
+    entries = Lexicons.load(SOURCES.lexicons).get("symptoms")
+    functions = {s for e in entries if e.flag("function") for s in e.surfaces}
+    for _ in range(30):
+        record = to_record(render("Any changes in your {function}?", ("ask_symptom",), rng, filler), "t")
+        assert record["intents"] == ["ask_symptom"]
+        (value,) = record["slots"]["symptom"]
+        assert value in functions
+
+
+def test_statement_templates_declare_no_slot(filler):
+    """Convention 9: statements, diagnoses, stage directions, patient answers name no value,
+    so every placeholder in statements.yaml is unlabelled ({kind:-}) or plain vocabulary."""
+    rng = random.Random(5)
+    bank = load_statements(SOURCES.phrasings / "statements.yaml", filler.kinds())
+    for templates in bank.sections.values():
+        for template in templates:
+            assert render(template, (), rng, filler).spans == (), template
+
+
+def test_review_of_systems_weight_loss_is_a_physical_change(filler):
+    rng = random.Random(6)
+    for _ in range(300):
+        record = to_record(render("Any {ros}?", ("ask_symptom",), rng, filler), "t")
+        if "physical_change" in record["slots"]:
+            assert "ask_physical_change" in record["intents"]
+            return
+    pytest.fail("no physical change was ever mixed into a review of systems")
+
+
+def test_typos_never_touch_slot_values(filler):
+    rng = random.Random(8)
+    for _ in range(100):
+        piece = render("How long have you had the {symptom} and the {located}?", ("ask_symptom_duration",), rng, filler)
+        before = to_record(piece, "t")["slots"]
+        after = to_record(add_typos(piece, rng, 3), "t")["slots"]
+        assert before == after
+
+
+# -- hand-written turns and the command line ---------------------------------------------
+
+
+def test_handwritten_turns_are_valid():
+    records = load_handwritten(SOURCES.handwritten)
+    assert len(records) >= 300
+    assert all(r["id"].startswith("hand-") for r in records)
+    assert sum(1 for r in records if not r["intents"]) >= 20
+
+
+def test_command_line_writes_a_deterministic_split(tmp_path: Path, capsys):
+    args = ["--seed", "5", "--num-turns", "400", "--allow-small-lexicons"]
+    assert main([*args, "--output-dir", str(tmp_path / "a")]) == 0
+    assert main([*args, "--output-dir", str(tmp_path / "b")]) == 0
+    out = capsys.readouterr().out
+    assert "ask_symptom_duration" in out and "medical_examination" in out
+    for name in ("train.jsonl", "validation.jsonl"):
+        assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+    train = [json.loads(x) for x in (tmp_path / "a" / "train.jsonl").read_text().splitlines()]
+    validation = [json.loads(x) for x in (tmp_path / "a" / "validation.jsonl").read_text().splitlines()]
+    total = len(train) + len(validation)
+    assert len(validation) == round(total * 0.1)
+    assert {r["id"] for r in train}.isdisjoint(r["id"] for r in validation)
+    assert any(r["id"].startswith("hand-") for r in train + validation)

@@ -1,0 +1,1 @@
+"""Training data and training code for the doctor-turn NLU."""
