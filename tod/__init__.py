@@ -11,3 +11,9 @@ Records (:mod:`tod.records`) and the label schema (:mod:`tod.schema`) are shared
 """
 
 __version__ = "0.1.0"
+
+import os as _os
+
+# Offline by default: no hub downloads unless the user asks for them (HF_HUB_OFFLINE=0).
+_os.environ.setdefault("HF_HUB_OFFLINE", "1")
+_os.environ.setdefault("HF_DATASETS_OFFLINE", _os.environ["HF_HUB_OFFLINE"])
