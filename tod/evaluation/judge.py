@@ -45,7 +45,7 @@ def judge_client(spec: str, *, api_key_env: str | None = "OPENAI_API_KEY") -> Ch
 
 def render_consultation(transcript: Transcript) -> str:
     """A consultation as plain text for the judge."""
-    lines = []
+    lines = [f"Patient: {transcript.opening}"] if transcript.opening else []
     for turn in transcript.turns:
         lines.append(f"Doctor: {turn.doctor}")
         lines.append(f"Patient: {turn.patient}")

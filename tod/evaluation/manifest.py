@@ -3,7 +3,7 @@
 The manifest holds the run settings without secrets (the API key's variable name, never
 its value), the versions of the packages that affect results, the NLU checkpoint folder and
 the SHA-256 of its ``manifest.json`` (``None`` when absent), and the git commit of the code
-(``None`` outside a git checkout or before the first commit).
+with a flag for uncommitted changes (see :func:`git_state`).
 """
 
 from __future__ import annotations
@@ -44,16 +44,22 @@ def package_versions() -> dict[str, str | None]:
     return versions
 
 
-def git_commit(root: Path = REPO_ROOT) -> str | None:
-    """The HEAD commit of the checkout at ``root``, or ``None``."""
+def _git(root: Path, *args: str) -> str | None:
+    """The stripped output of a git command in ``root``, ``None`` when it fails."""
     try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--verify", "-q", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10
-        )
+        done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
-    commit = done.stdout.strip()
-    return commit if done.returncode == 0 and commit else None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def git_state(root: Path = REPO_ROOT) -> dict[str, Any]:
+    """``{"commit", "dirty"}`` of the checkout at ``root``: the HEAD commit (``None``
+    outside git or before the first commit) and whether tracked files have uncommitted
+    changes (``None`` when unknown)."""
+    commit = _git(root, "rev-parse", "--verify", "-q", "HEAD") or None
+    status = _git(root, "status", "--porcelain", "--untracked-files=no")
+    return {"commit": commit, "dirty": None if status is None else bool(status)}
 
 
 def checkpoint_info(checkpoint: str | None) -> dict[str, str | None] | None:
@@ -80,5 +86,5 @@ def build_manifest(config: EvalConfig, *, doctor_name: str, resumed: bool) -> di
         "checkpoint": checkpoint_info(config.checkpoint),
         "packages": package_versions(),
         "python": platform.python_version(),
-        "git_commit": git_commit(),
+        "git": git_state(),
     }

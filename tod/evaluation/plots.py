@@ -4,7 +4,8 @@
 * ``coverage_by_family.png``: mean share of facts elicited per field family;
 * ``accuracy_by_department.png``: top-1 accuracy per department.
 
-A value a run does not have (a family absent from its records) is drawn as 0.
+A value a run does not have (a department or family absent from its records, shares of a
+run that asked no question) is left out (no bar), so "missing" never looks like 0.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ def _pyplot():  # type: ignore[no-untyped-def]
     return plt
 
 
-def _grouped_bars(ax, categories: Sequence[str], series: Mapping[str, Sequence[float]], *, horizontal: bool) -> None:  # type: ignore[no-untyped-def]
+def _grouped_bars(ax, categories: Sequence[str], series: Mapping[str, Sequence[float | None]], *, horizontal: bool) -> None:  # type: ignore[no-untyped-def]
+    """One bar group per category, one bar per series; ``None`` values draw no bar."""
     positions = np.arange(len(categories))
     width = 0.8 / max(len(series), 1)
-    for i, (label, values) in enumerate(series.items()):
+    for i, (label, raw) in enumerate(series.items()):
+        values = [np.nan if v is None else v for v in raw]
         offset = positions + (i - (len(series) - 1) / 2) * width
         if horizontal:
             ax.barh(offset, values, height=width, label=label)
@@ -53,7 +56,7 @@ def plot_question_types(runs: Sequence[Run], path: Path) -> Path:
     _grouped_bars(
         left,
         families,
-        {r.label: [r.results["question_types"]["families"].get(f, {}).get("share", 0.0) for f in families] for r in runs},
+        {r.label: [r.results["question_types"]["families"].get(f, {}).get("share") for f in families] for r in runs},
         horizontal=False,
     )
     left.set_ylabel("share of questions")
@@ -61,7 +64,7 @@ def plot_question_types(runs: Sequence[Run], path: Path) -> Path:
     _grouped_bars(
         right,
         list(INTENTS),
-        {r.label: [r.results["question_types"]["intents"].get(i, {}).get("share", 0.0) for i in INTENTS] for r in runs},
+        {r.label: [r.results["question_types"]["intents"].get(i, {}).get("share") for i in INTENTS] for r in runs},
         horizontal=True,
     )
     right.set_xlabel("share of questions")
@@ -80,7 +83,7 @@ def plot_coverage_by_family(runs: Sequence[Run], path: Path) -> Path:
     _grouped_bars(
         ax,
         families,
-        {r.label: [r.results["coverage_by_family"].get(f) or 0.0 for f in families] for r in runs},
+        {r.label: [r.results["coverage_by_family"].get(f) for f in families] for r in runs},
         horizontal=False,
     )
     ax.set_ylim(0, 1)
@@ -100,7 +103,7 @@ def plot_accuracy_by_department(runs: Sequence[Run], path: Path) -> Path:
     _grouped_bars(
         ax,
         departments,
-        {r.label: [r.results["departments"]["top1"].get(d, 0.0) for d in departments] for r in runs},
+        {r.label: [r.results["departments"]["top1"].get(d) for d in departments] for r in runs},
         horizontal=False,
     )
     ax.set_ylim(0, 1)

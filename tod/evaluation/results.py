@@ -8,7 +8,7 @@ rate stands next to every score). Run-level values:
   defined (``avg_response_words`` is therefore the mean of per-consultation means);
 * ``ci95``: bootstrap intervals for :data:`MAIN_METRICS`;
 * ``question_types``: counts and shares of all questions by intent (all 29, zeros
-  included) and by family;
+  included) and by family (shares are ``None`` when no question was asked);
 * ``coverage_by_family``: mean per-family coverage over consultations whose record has the
   family;
 * ``departments``: per-department top-1 accuracy and count, and robustness ``S``.
@@ -61,7 +61,7 @@ def _mean(values: Sequence[float | None]) -> float | None:
 
 def _shares(counts: Counter[str], names: Sequence[str]) -> dict[str, dict[str, float | int]]:
     total = sum(counts.values())
-    return {n: {"count": counts[n], "share": counts[n] / total if total else 0.0} for n in names}
+    return {n: {"count": counts[n], "share": counts[n] / total if total else None} for n in names}
 
 
 def build_results(

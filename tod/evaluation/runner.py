@@ -20,9 +20,11 @@ on the order or concurrency in which records run.
 from __future__ import annotations
 
 import sys
+import threading
 import zlib
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from tqdm import tqdm
@@ -85,10 +87,41 @@ def check_resume(config: EvalConfig, log: TranscriptLog) -> None:
         raise RunSetupError(f"cannot resume {config.output_dir} with different settings ({details})")
 
 
+class _LockedRewriter:
+    """A polish rewriter shared by the consultation threads, one call at a time."""
+
+    def __init__(self, rewriter: Any) -> None:
+        self._rewriter = rewriter
+        self._lock = threading.Lock()
+
+    def rewrite(self, text: str, **options: Any) -> str:
+        with self._lock:
+            return self._rewriter.rewrite(text, **options)
+
+
+def polisher_factory(config: EvalConfig) -> Callable[[], Any] | None:
+    """For ``--polish`` in the dialogue condition: a function giving each consultation its
+    own :class:`~tod.patient.polish.Polisher` (own counts) around one shared SmolLM2
+    rewriter; else ``None``."""
+    if not config.polish or config.condition != "dialogue":
+        return None
+    from tod.patient.polish import GroundingCheck, HFRewriter, Polisher
+
+    rewriter = _LockedRewriter(HFRewriter.smollm2())
+    check = GroundingCheck.load()
+    return lambda: Polisher(rewriter=rewriter, check=check)
+
+
 def _consult_and_log(
-    record: Record, doctor: Doctor, parser: TurnParser | None, config: EvalConfig, log: TranscriptLog
+    record: Record,
+    doctor: Doctor,
+    parser: TurnParser | None,
+    config: EvalConfig,
+    log: TranscriptLog,
+    make_polisher: Callable[[], Any] | None,
 ) -> Transcript:
-    transcript = consult(record, doctor, parser, config, seed=record_seed(config.seed, record.id))
+    polisher = make_polisher() if make_polisher else None
+    transcript = consult(record, doctor, parser, config, seed=record_seed(config.seed, record.id), polisher=polisher)
     log.append(transcript)
     return transcript
 
@@ -101,6 +134,7 @@ def run_consultations(
     log: TranscriptLog,
     *,
     progress: bool = True,
+    make_polisher: Callable[[], Any] | None = None,
 ) -> int:
     """Consult ``records`` with ``config.concurrency`` threads, logging each as it finishes;
     returns how many were logged. ``KeyboardInterrupt`` (also one raised by the doctor)
@@ -111,13 +145,13 @@ def run_consultations(
     try:
         if config.concurrency == 1:
             for record in records:
-                _consult_and_log(record, doctor, parser, config, log)
+                _consult_and_log(record, doctor, parser, config, log, make_polisher)
                 done += 1
                 bar.update()
             return done
         with ThreadPoolExecutor(max_workers=config.concurrency, thread_name_prefix="consult") as pool:
             pending: set[Future[Transcript]] = {
-                pool.submit(_consult_and_log, r, doctor, parser, config, log) for r in records
+                pool.submit(_consult_and_log, r, doctor, parser, config, log, make_polisher) for r in records
             }
             try:
                 while pending:
@@ -152,13 +186,16 @@ def run_evaluation(
     the judge spec (default: :func:`tod.evaluation.judge.judge_client`).
 
     Raises:
-        RunSetupError: see :func:`check_resume`.
+        RunSetupError: see :func:`check_resume`; also a ``baseline`` without transcripts
+            and the dialogue condition without a parser or checkpoint.
         KeyboardInterrupt: re-raised after logging what finished.
     """
     out = config.output_path
     out.mkdir(parents=True, exist_ok=True)
     log = TranscriptLog(out / TRANSCRIPTS)
     check_resume(config, log)
+    if config.baseline and not (Path(config.baseline) / TRANSCRIPTS).is_file():
+        raise RunSetupError(f"--baseline {config.baseline} holds no {TRANSCRIPTS}")
     if config.resume:
         log.repair()
     if records is None:
@@ -166,21 +203,32 @@ def run_evaluation(
 
         records = load_records(config.records)
     records = list(records)[: config.limit] if config.limit else list(records)
+    owned_doctor = doctor is None
     if doctor is None:
         from tod.doctors.registry import load_doctor
 
         doctor = load_doctor(config.doctor, system_prompt=config.system_prompt, seed=config.seed, **config.doctor_options)
-    if parser is None and config.condition == "dialogue":
-        if config.checkpoint is None:
-            raise RunSetupError("the dialogue condition needs an NLU checkpoint (--checkpoint DIR)")
-        from tod.nlu import load_parser
+    if config.condition == "dialogue":
+        from tod.patient.persona import Persona
 
-        parser = load_parser(config.checkpoint)
+        if config.persona:
+            Persona.parse(config.persona)  # a bad spec fails here, not in every consultation
+        if parser is None:
+            if config.checkpoint is None:
+                raise RunSetupError("the dialogue condition needs an NLU checkpoint (--checkpoint DIR)")
+            from tod.nlu import load_parser
+
+            parser = load_parser(config.checkpoint)
     write_json_atomic(out / MANIFEST, build_manifest(config, doctor_name=doctor.name, resumed=config.resume))
 
     logged = {t.record_id for t in log.read()}
     todo = [r for r in records if r.id not in logged]
-    ran = run_consultations(todo, doctor, parser, config, log, progress=progress)
+    make_polisher = polisher_factory(config) if todo else None
+    try:
+        ran = run_consultations(todo, doctor, parser, config, log, progress=progress, make_polisher=make_polisher)
+    finally:
+        if owned_doctor and hasattr(doctor, "close"):
+            doctor.close()  # HTTP connection pools of endpoint doctors
 
     context = metric_context or MetricContext(
         bertscore=config.bertscore, bertscore_layers=config.bertscore_layers, match_threshold=config.match_threshold
@@ -191,8 +239,12 @@ def run_evaluation(
         from tod.evaluation.judge import judge_client, judge_win_rate
 
         client = (judge_factory or judge_client)(config.judge)
-        baseline = TranscriptLog(f"{config.baseline}/{TRANSCRIPTS}").read()
-        results["judge"] = {**judge_win_rate(client, records, transcripts, baseline, seed=config.seed), "baseline": config.baseline}
+        baseline = TranscriptLog(Path(config.baseline) / TRANSCRIPTS).read()
+        try:
+            verdicts = judge_win_rate(client, records, transcripts, baseline, seed=config.seed)
+        finally:
+            client.close()
+        results["judge"] = {**verdicts, "baseline": config.baseline}
     write_json_atomic(out / RESULTS, results)
     manifest = read_json(out / MANIFEST)
     write_text_atomic(out / REPORT, render_markdown([Run(out.resolve().name, out, results, manifest)]))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 Status = Literal["ok", "failed"]
+Phase = Literal["interview", "closing"]
 SUMMARY_FIELDS: tuple[str, ...] = ("diagnosis", "basis", "treatment")
 
 
@@ -28,9 +29,11 @@ class TranscriptFileError(ValueError):
 class Turn:
     """One doctor turn and the patient's reply.
 
-    ``intents`` and ``slots`` are the NLU parse of the doctor's text; ``provenance`` the
-    record field paths the patient's reply states; ``events`` the dialogue-state events of
-    the turn.
+    ``phase`` is ``interview`` for history taking (the turn that ends the interview
+    included) and ``closing`` for the doctor's answers to the patient's closing questions.
+    ``intents`` and ``slots`` are the NLU parse of the doctor's text (closing turns are
+    not parsed); ``provenance`` the record field paths the patient's reply states;
+    ``events`` the dialogue-state events of the turn.
     """
 
     doctor: str
@@ -39,6 +42,7 @@ class Turn:
     slots: dict[str, list[str]] = field(default_factory=dict)
     provenance: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
+    phase: Phase = "interview"
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Turn":
@@ -50,6 +54,7 @@ class Turn:
             slots=dict(data.get("slots", {})),
             provenance=tuple(data.get("provenance", ())),
             events=tuple(data.get("events", ())),
+            phase=data.get("phase", "interview"),
         )
 
 
@@ -59,11 +64,11 @@ class Transcript:
 
     ``condition`` is ``dialogue`` (interview with the simulated patient), ``vignette``
     (the doctor read the whole case) or ``opening`` (the doctor read only the opening
-    statement). ``turns`` is the interview (empty for the two reading conditions);
+    statement). ``opening`` is the patient's opening statement as said; ``turns`` every
+    doctor turn with the patient's reply (empty for the two reading conditions);
     ``summary_answers`` the doctor's answers to the closing questions (``diagnosis``,
     ``basis``, ``treatment``; empty strings when not answered). ``revealed`` lists the
-    record field paths the patient disclosed. A ``failed`` transcript has ``error`` set
-    and may hold the turns made before the failure.
+    record field paths the patient disclosed. A ``failed`` transcript has ``error`` set.
     """
 
     record_id: str
@@ -73,6 +78,7 @@ class Transcript:
     status: Status
     error: str | None = None
     seed: int = 0
+    opening: str = ""
     turns: tuple[Turn, ...] = ()
     summary_answers: dict[str, str] = field(default_factory=lambda: {k: "" for k in SUMMARY_FIELDS})
     revealed: tuple[str, ...] = ()
@@ -94,6 +100,7 @@ class Transcript:
             status=data["status"],
             error=data.get("error"),
             seed=data.get("seed", 0),
+            opening=data.get("opening", ""),
             turns=tuple(Turn.from_json(t) for t in data.get("turns", ())),
             summary_answers={k: data.get("summary_answers", {}).get(k, "") or "" for k in SUMMARY_FIELDS},
             revealed=tuple(data.get("revealed", ())),

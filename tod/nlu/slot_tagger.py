@@ -140,8 +140,8 @@ def train_slot_tagger(
     work_dir: Path,
     seed: int,
 ) -> SlotTagger:
-    """Fine-tune a token-classification head on ``config.base_model`` (early stopping on
-    validation token F1 of slot tags)."""
+    """Fine-tune a token-classification head on ``config.base_model`` (early stopping on the
+    token F1 of slot tags on the first ``config.eval_examples`` validation turns)."""
     tokenizer = load_tokenizer(config.tokenizer or config.base_model)
     model = AutoModelForTokenClassification.from_pretrained(
         resolve_model_name(config.base_model),
@@ -154,7 +154,7 @@ def train_slot_tagger(
         model=model,
         tokenizer=tokenizer,
         train_dataset=_dataset(train, tokenizer, config.max_length),
-        eval_dataset=_dataset(validation, tokenizer, config.max_length),
+        eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
         data_collator=DataCollatorForTokenClassification(tokenizer),
         work_dir=work_dir,
         epochs=config.epochs,

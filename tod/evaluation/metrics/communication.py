@@ -82,6 +82,6 @@ def communication_of(turns: Sequence[Turn]) -> dict[str, Any]:
 
 @register("communication")
 def communication(items: Sequence[EvalItem], context: MetricContext) -> list[dict[str, Any]]:
-    """Communication metrics per item; reading conditions (no interview) get ``None``s
-    and zero counts."""
-    return [communication_of(item.transcript.turns) for item in items]
+    """Communication metrics of each item's interview turns (closing answers left out);
+    reading conditions (no interview) get ``None`` rates and zero counts."""
+    return [communication_of([t for t in item.transcript.turns if t.phase == "interview"]) for item in items]

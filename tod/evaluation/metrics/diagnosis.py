@@ -40,8 +40,9 @@ _HEDGES = ("most likely", "likely", "probable", "probably", "possible", "possibl
 
 
 def normalise(text: str) -> str:
-    """Lower-case ASCII words: accents and punctuation dropped, a leading hedge or article
-    ("likely", "the", ...) removed, whitespace collapsed."""
+    """Lower-case ASCII words: apostrophes, accents and punctuation dropped ("Crohn's" ->
+    "crohns"), a leading hedge or article ("likely", "the", ...) removed, whitespace collapsed."""
+    text = re.sub(r"['\u2019`]", "", text)
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     text = " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
     changed = True

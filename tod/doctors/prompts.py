@@ -1,0 +1,75 @@
+"""The doctor's system prompt and how conversations are shown to chat models.
+
+The default prompt follows the MMD-Eval / CRAFT-MD setup: the model plays a doctor who
+interviews a patient, asks one or a few questions per turn, and ends the interview with a
+line ``Final Diagnosis: ...``. Users replace it with ``--system-prompt-file``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Sequence
+
+from tod.doctors.base import Message
+
+DEFAULT_SYSTEM_PROMPT = (
+    "You are a doctor interviewing a patient in a consultation. Your goal is to find out what "
+    "is wrong with the patient by taking their history. Ask one question, or a few closely "
+    "related questions, at a time and keep each message short. Do not repeat questions the "
+    "patient has already answered. Cover the current symptoms (duration, onset, severity, "
+    "location, what makes them better or worse, associated symptoms), the patient's age and "
+    "sex, past illnesses, medications, allergies, family history, social history and any "
+    "examinations or test results. When you are confident, write a line "
+    "'Final Diagnosis: <your diagnosis>'. Afterwards the patient may ask about the diagnosis, "
+    "its basis and the treatment: answer those questions directly."
+)
+
+#: What a chat model sees as the first user message when the doctor speaks first.
+DOCTOR_OPENS = "(The patient has just come into the consulting room.)"
+
+
+def load_system_prompt(path: str | Path | None) -> str:
+    """The system prompt from ``path`` (UTF-8 text, stripped), or the default for ``None``.
+
+    Raises:
+        ValueError: when the file is missing or empty (the message names the file).
+    """
+    if path is None:
+        return DEFAULT_SYSTEM_PROMPT
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"system prompt file {path} does not exist")
+    text = path.read_text(encoding="utf-8").strip()
+    if not text:
+        raise ValueError(f"system prompt file {path} is empty")
+    return text
+
+
+def to_chat_messages(system_prompt: str, messages: Sequence[Message]) -> list[dict[str, str]]:
+    """The consultation as chat-completion messages: the doctor is the ``assistant``, the
+    patient the ``user``, preceded by the system prompt.
+
+    Chat templates need a user message before the first assistant message and alternating
+    roles, so a conversation that is empty or that the doctor opened starts with
+    :data:`DOCTOR_OPENS`, and consecutive messages of one role are joined by a blank line.
+    """
+    chat = [{"role": "system", "content": system_prompt}]
+    if not messages or messages[0].role == "doctor":
+        chat.append({"role": "user", "content": DOCTOR_OPENS})
+    for message in messages:
+        role = "assistant" if message.role == "doctor" else "user"
+        if chat[-1]["role"] == role:
+            chat[-1] = {"role": role, "content": chat[-1]["content"] + "\n\n" + message.content}
+        else:
+            chat.append({"role": role, "content": message.content})
+    return chat
+
+
+_THINK_BLOCK = re.compile(r"<think>.*?(</think>|$)", re.DOTALL | re.IGNORECASE)
+
+
+def strip_reasoning(text: str) -> str:
+    """The visible reply: ``<think>...</think>`` blocks of reasoning models removed (an
+    unclosed block runs to the end), surrounding whitespace stripped. May return ``""``."""
+    return _THINK_BLOCK.sub("", text).strip()

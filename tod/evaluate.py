@@ -1,0 +1,121 @@
+"""``python -m tod.evaluate``: score a doctor model on simulated consultations.
+
+    python -m tod.evaluate --doctor scripted --records records/default.jsonl \\
+        --checkpoint checkpoints/default --output-dir runs/scripted
+    python -m tod.evaluate --doctor openai:qwen2.5:7b@http://localhost:11434/v1 \\
+        --records records/default.jsonl --checkpoint checkpoints/default \\
+        --output-dir runs/qwen --concurrency 4 --resume
+
+Writes DIR/transcripts.jsonl (one line per finished consultation), DIR/results.json,
+DIR/report.md and DIR/manifest.json. Exit status: 0 done, 1 bad settings or inputs,
+130 interrupted (rerun with --resume to continue).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tod.evaluation.config import CONDITIONS, EvalConfig
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface."""
+    p = argparse.ArgumentParser(prog="python -m tod.evaluate", description=__doc__.splitlines()[0])
+    p.add_argument("--doctor", required=True, help="openai:MODEL[@BASE_URL], hf:NAME_OR_PATH or scripted")
+    p.add_argument("--records", required=True, help="records file (JSONL)")
+    p.add_argument("--output-dir", required=True, help="run folder")
+    p.add_argument("--checkpoint", help="NLU checkpoint folder (needed for --condition dialogue)")
+    p.add_argument("--condition", choices=CONDITIONS, default="dialogue", help="dialogue (default), vignette or opening")
+    p.add_argument("--limit", type=int, help="only the first N records")
+    p.add_argument(
+        "--persona",
+        help="patient persona TEMPERAMENT[,SWITCH...]: choleric, melancholic, phlegmatic (default) or sanguine; "
+        "switches volunteer, no-volunteer, colloquial, uncertain",
+    )
+    p.add_argument("--polish", action="store_true", help="rewrite patient replies with SmolLM2 (grounding-checked)")
+    p.add_argument("--concurrency", type=int, default=1, help="consultations run in parallel")
+    p.add_argument("--resume", action="store_true", help="continue a run in --output-dir")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--max-turns", type=int, default=20, help="doctor turns before the interview is closed")
+    doctor = p.add_argument_group("doctor model")
+    doctor.add_argument("--system-prompt-file", help="the doctor's system prompt (default: built in)")
+    doctor.add_argument("--temperature", type=float, default=0.0)
+    doctor.add_argument("--max-tokens", type=int, default=512, help="reply length limit")
+    doctor.add_argument("--timeout", type=float, default=60.0, help="seconds per request (openai:)")
+    doctor.add_argument("--retries", type=int, default=4, help="retries per request (openai:)")
+    doctor.add_argument("--api-key-env", default="OPENAI_API_KEY", help="environment variable holding the API key")
+    doctor.add_argument("--device", help="torch device for hf: doctors")
+    metrics = p.add_argument_group("metrics")
+    metrics.add_argument("--no-bertscore", action="store_true", help="skip BERTScore")
+    metrics.add_argument("--bertscore-layers", type=int, default=5, help="encoder layer used by BERTScore")
+    metrics.add_argument("--match-threshold", type=float, default=0.8, help="cosine similarity for a synonym match")
+    metrics.add_argument("--bootstrap", type=int, default=1000, help="bootstrap resamples")
+    metrics.add_argument("--judge", help="openai:MODEL@URL: LLM judge for a win rate against --baseline (off by default)")
+    metrics.add_argument("--baseline", help="run folder the judge compares against")
+    return p
+
+
+def config_from_args(args: argparse.Namespace) -> EvalConfig:
+    """The run settings of parsed arguments (raises ValueError for inconsistent ones)."""
+    doctor_options: dict[str, object] = {
+        "temperature": args.temperature,
+        "max_tokens": args.max_tokens,
+        "timeout_s": args.timeout,
+        "max_retries": args.retries,
+        "api_key_env": args.api_key_env,
+    }
+    if args.device:
+        doctor_options["device"] = args.device
+    return EvalConfig(
+        doctor=args.doctor,
+        records=args.records,
+        output_dir=args.output_dir,
+        condition=args.condition,
+        limit=args.limit,
+        persona=args.persona,
+        polish=args.polish,
+        concurrency=args.concurrency,
+        resume=args.resume,
+        seed=args.seed,
+        checkpoint=args.checkpoint,
+        max_turns=args.max_turns,
+        system_prompt_file=args.system_prompt_file,
+        doctor_options=doctor_options,
+        bertscore=not args.no_bertscore,
+        bertscore_layers=args.bertscore_layers,
+        match_threshold=args.match_threshold,
+        bootstrap_resamples=args.bootstrap,
+        judge=args.judge,
+        baseline=args.baseline,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation CLI; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    from tod.doctors.base import DoctorError
+    from tod.evaluation.runner import run_evaluation
+
+    try:
+        config = config_from_args(args)
+        config.system_prompt  # noqa: B018 - fail early on a missing prompt file
+        outcome = run_evaluation(config)
+    except KeyboardInterrupt:
+        print(f"interrupted; rerun with --resume to continue {args.output_dir}", file=sys.stderr)
+        return 130
+    except (ValueError, DoctorError) as exc:  # settings, records, checkpoint, run folder, model load
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    counts = outcome.results["counts"]
+    metrics = outcome.results["metrics"]
+    top1 = metrics["top1"]
+    print(
+        f"{args.output_dir}: {counts['ok']} ok, {counts['failed']} failed ({outcome.ran} run now, {outcome.skipped} resumed); "
+        f"top-1 {'n/a' if top1 is None else f'{100 * top1:.1f}%'}; report: {args.output_dir}/report.md"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""One consultation of one record under an evaluation condition, as a :class:`Transcript`.
+
+* ``dialogue``: the doctor interviews the simulated patient
+  (:class:`tod.patient.agent.PatientAgent` driven by :func:`tod.session.run_consultation`),
+  which ends with the three closing questions;
+* ``vignette``: the doctor reads the whole case written as a vignette
+  (:func:`~tod.evaluation.vignette.render_vignette`, never the reference) and answers the
+  three closing questions;
+* ``opening``: the same with the opening statement only.
+
+Any exception but ``KeyboardInterrupt``/``SystemExit`` becomes a ``failed`` transcript
+whose ``error`` says why (``doctor error: ...`` for a :class:`DoctorError`, otherwise the
+exception type and message), so one bad consultation does not stop a run.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Sequence
+
+from tod.doctors.base import Doctor, DoctorError, Message
+from tod.evaluation.transcript import SUMMARY_FIELDS, Phase, Transcript, Turn
+from tod.evaluation.vignette import render_opening, render_vignette
+from tod.nlu.types import TurnParser
+from tod.records.model import Record
+
+if TYPE_CHECKING:
+    from tod.evaluation.config import EvalConfig
+    from tod.patient.polish import Polisher
+
+#: The closing questions of the reading conditions, asked in this order.
+SUMMARY_QUESTIONS: dict[str, str] = {
+    "diagnosis": "What is the most likely diagnosis? Answer with 'Final Diagnosis: ...'.",
+    "basis": "What is the basis for this diagnosis?",
+    "treatment": "What treatment do you recommend?",
+}
+
+
+def read_case(record: Record, doctor: Doctor, condition: str) -> dict[str, str]:
+    """The doctor's answers to :data:`SUMMARY_QUESTIONS` after reading the case (the
+    vignette or the opening statement), asked as one conversation."""
+    text = render_vignette(record.case) if condition == "vignette" else render_opening(record.case)
+    messages: list[Message] = []
+    answers: dict[str, str] = {}
+    for name in SUMMARY_FIELDS:
+        question = SUMMARY_QUESTIONS[name]
+        messages.append(Message("patient", f"{text}\n\n{question}" if not messages else question))
+        answers[name] = doctor.reply(messages)
+        messages.append(Message("doctor", answers[name]))
+    return answers
+
+
+def turn_phase(events: Sequence[str]) -> Phase:
+    """``closing`` for a patient reply to a closing answer (its events hold ``answer:KEY``
+    or ``after_finished``), else ``interview``."""
+    closing = any(e.startswith("answer:") or e == "after_finished" for e in events)
+    return "closing" if closing else "interview"
+
+
+def interview(
+    record: Record, doctor: Doctor, parser: TurnParser, config: "EvalConfig", seed: int, polisher: "Polisher | None"
+) -> Transcript:
+    """The dialogue condition: the doctor interviews the simulated patient."""
+    from tod.patient.agent import PatientAgent
+    from tod.session import run_consultation
+
+    from tod.patient.persona import Persona
+
+    persona = Persona.parse(config.persona) if config.persona else Persona()
+    patient = PatientAgent(record.case, parser, persona=persona, seed=seed, polisher=polisher)
+    consultation = run_consultation(doctor, patient, max_turns=config.max_turns)
+    turns = []
+    for turn in consultation.turns:
+        reply: dict[str, Any] = turn.patient
+        events = tuple(reply.get("events", ()))
+        turns.append(
+            Turn(
+                doctor=turn.doctor,
+                patient=str(reply["text"]),
+                intents=tuple(reply.get("intents", ())),
+                slots=dict(reply.get("slots", {})),
+                provenance=tuple(reply.get("provenance", ())),
+                events=events,
+                phase=turn_phase(events),
+            )
+        )
+    return Transcript(
+        record_id=record.id,
+        department=record.department,
+        condition="dialogue",
+        doctor=doctor.name,
+        status="ok",
+        seed=seed,
+        opening=str(consultation.opening.get("text", "")),
+        turns=tuple(turns),
+        summary_answers={k: consultation.summary_answers.get(k, "") for k in SUMMARY_FIELDS},
+        revealed=tuple(sorted(consultation.revealed)),
+        end_reason=consultation.end_reason,
+    )
+
+
+def consult(
+    record: Record,
+    doctor: Doctor,
+    parser: TurnParser | None,
+    config: "EvalConfig",
+    *,
+    seed: int,
+    polisher: "Polisher | None" = None,
+) -> Transcript:
+    """Run one consultation under ``config.condition``; never raises but for interrupts.
+
+    ``polisher`` (dialogue only) rewrites the patient's replies (``--polish``)."""
+    start = time.monotonic()
+    try:
+        if config.condition == "dialogue":
+            if parser is None:
+                raise ValueError("the dialogue condition needs an NLU parser")
+            transcript = interview(record, doctor, parser, config, seed, polisher)
+        else:
+            transcript = Transcript(
+                record_id=record.id,
+                department=record.department,
+                condition=config.condition,
+                doctor=doctor.name,
+                status="ok",
+                seed=seed,
+                opening=record.case.opening_statement,
+                summary_answers=read_case(record, doctor, config.condition),
+                end_reason="read",
+            )
+    except DoctorError as exc:
+        transcript = _failed(record, doctor, config, seed, f"doctor error: {exc}")
+    except Exception as exc:  # noqa: BLE001 - one broken consultation must not end a long run
+        transcript = _failed(record, doctor, config, seed, f"{type(exc).__name__}: {exc}")
+    return replace(transcript, elapsed_s=round(time.monotonic() - start, 3))
+
+
+def _failed(record: Record, doctor: Doctor, config: "EvalConfig", seed: int, reason: str) -> Transcript:
+    return Transcript(
+        record_id=record.id,
+        department=record.department,
+        condition=config.condition,
+        doctor=doctor.name,
+        status="failed",
+        error=reason,
+        seed=seed,
+    )

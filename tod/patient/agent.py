@@ -1,0 +1,232 @@
+"""The patient agent: one simulated patient for one consultation.
+
+Each doctor turn goes through parse (NLU) -> state -> policy -> NLG -> guard -> optional
+polish -> dialogue manager. The agent is built from ``record.case`` only (a
+:class:`CaseFacts`), so it cannot reveal the reference diagnosis, basis or treatment: it
+never has them.
+
+Usage::
+
+    patient = PatientAgent(record.case, parser, persona="sanguine", seed=1)
+    print(patient.opening().text)
+    while not patient.finished:
+        print(patient.respond(input("doctor> ")).text)
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Literal
+
+from tod.nlu.types import TurnParse, TurnParser
+from tod.patient.guard import GuardViolation, ProvenanceGuard
+from tod.patient.lexicon import LayLexicon, default_lexicon
+from tod.patient.manager import ConsultationManager, EndReason, is_end_signal
+from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_encoder, default_synonyms
+from tod.patient.nlg import Part, Renderer, Rendering, TemplateBank, compose, default_bank
+from tod.patient.persona import Persona
+from tod.patient.policy import IntentAnswer, RecordPolicy
+from tod.patient.polish import Polisher
+from tod.patient.reply import PatientReply
+from tod.patient.state import DialogueState, TurnLog
+from tod.patient.voice import Voice
+from tod.records.model import CaseFacts
+
+logger = logging.getLogger(__name__)
+
+
+class PatientAgent:
+    """A simulated patient answering only from its case facts.
+
+    Args:
+        case: the patient's facts (``record.case``); a whole record is refused.
+        parser: the NLU that parses doctor turns.
+        persona: a :class:`Persona` or a spec string ("sanguine,colloquial").
+        seed: seed of the agent's own ``random.Random`` (wording choices only).
+        max_facts_per_turn: k, the most facts stated per asked intent.
+        encoder: sentence encoder for named-item matching; ``"minilm"`` = the bundled
+            MiniLM (loaded once per process), ``None`` = lexical matching only.
+        idle_limit: turns without a new question that end the interview.
+        turn_limit: doctor turns after which the interview ends.
+        polisher: optional LLM rewriting of replies (off by default).
+        strict_guard: raise :class:`GuardViolation` instead of replying with a safe
+            "I'm not sure" when a reply fails the provenance guard.
+        match_threshold: cosine threshold for embedding matches.
+        bank, lexicon, synonyms: template bank and word lists (default: ``templates/``).
+
+    Raises:
+        TypeError: ``case`` is not a :class:`CaseFacts`.
+    """
+
+    def __init__(
+        self,
+        case: CaseFacts,
+        parser: TurnParser,
+        *,
+        persona: Persona | str = Persona(),
+        seed: int = 0,
+        max_facts_per_turn: int = 3,
+        encoder: TextEncoder | None | Literal["minilm"] = "minilm",
+        idle_limit: int = 2,
+        turn_limit: int = 20,
+        polisher: Polisher | None = None,
+        strict_guard: bool = False,
+        match_threshold: float = DEFAULT_THRESHOLD,
+        bank: TemplateBank | None = None,
+        lexicon: LayLexicon | None = None,
+        synonyms: SynonymTable | None = None,
+    ) -> None:
+        if not isinstance(case, CaseFacts):
+            raise TypeError(f"PatientAgent takes the case facts (record.case), not {type(case).__name__}")
+        self.case = case
+        self.parser = parser
+        self.persona = Persona.parse(persona) if isinstance(persona, str) else persona
+        self.seed = seed
+        self.polisher = polisher
+        self.strict_guard = strict_guard
+        self.voice = Voice.for_demographics(case.demographics)
+        self.bank = bank or default_bank()
+        lexicon = lexicon or default_lexicon()
+        chosen_encoder = default_encoder() if encoder == "minilm" else encoder
+        matcher = Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
+        self.policy = RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn)
+        self.renderer = Renderer(self.bank, self.voice, self.persona, random.Random(seed))
+        self.guard = ProvenanceGuard(case, self.bank, lexicon)
+        self.manager = ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit)
+        self.state = DialogueState()
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def finished(self) -> bool:
+        """Whether the consultation is over (all three closing answers stored)."""
+        return self.manager.phase == "finished"
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the interview ended ("final_diagnosis", "no_new_question", "turn_limit")."""
+        return self.manager.end_reason
+
+    @property
+    def summary_answers(self) -> dict[str, str]:
+        """The doctor's answers to the closing questions (keys diagnosis, basis, treatment)."""
+        return dict(self.manager.summary_answers)
+
+    @property
+    def revealed(self) -> dict[str, int]:
+        """Fact path -> the turn that first stated it."""
+        return dict(self.state.revealed)
+
+    # ----------------------------------------------------------------- turns
+
+    def opening(self) -> PatientReply:
+        """The record's opening statement (turn 0); states no fact path."""
+        part = self.renderer.opening(self.case.opening_statement)
+        self.guard.enforce(part.text, [part], ())
+        return PatientReply(text=part.text, events=("opening",))
+
+    def limit_turns(self, turn_limit: int) -> None:
+        """Lower the interview's turn limit (used by a session with its own limit)."""
+        self.manager.lower_turn_limit(turn_limit)
+
+    def respond(self, doctor_text: str, *, parse: TurnParse | None = None) -> PatientReply:
+        """Answer one doctor turn.
+
+        Args:
+            doctor_text: the doctor's message.
+            parse: its NLU parse when already computed (batched replay); parsed here if
+                ``None``. Closing-phase turns are not parsed.
+        """
+        index = self.state.next_turn
+        if self.manager.phase == "interview":
+            return self._interview_turn(index, doctor_text, parse or self.parser.parse(doctor_text))
+        events: list[str] = []
+        if self.manager.phase == "closing":
+            key = self.manager.pending
+            following = self.manager.record_answer(doctor_text)
+            events.append(f"answer:{key}")
+            variant = following or "farewell"
+            events.append(following or "finished")
+            part = self.renderer.fixed("closing", variant)
+        else:
+            part = self.renderer.fixed("common", "after_finished")
+            events.append("after_finished")
+        return self._finish(index, doctor_text, TurnParse(doctor_text), Rendering((part,), ()), [], events, [])
+
+    def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse) -> PatientReply:
+        events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
+        closing: list[Part] = []
+        answers: list[IntentAnswer] = []
+        if is_end_signal(doctor_text):
+            closing = self._end("final_diagnosis", events)
+            rendering = Rendering((), ())
+        else:
+            answers = self.policy.answer(parse, self.state)
+            if answers:
+                rendering = self.renderer.answers(answers)
+            else:
+                rendering = Rendering((self.renderer.fixed("common", "no_question"),), ())
+                events.append("no_question")
+            events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
+            events += [f"volunteered:{p}" for p in rendering.volunteered]
+            reason = self.manager.after_turn(index, new_question=any(not a.repeated for a in answers))
+            if reason is not None:
+                closing = self._end(reason, events)
+        return self._finish(index, doctor_text, parse, rendering, answers, events, closing)
+
+    def _end(self, reason: EndReason, events: list[str]) -> list[Part]:
+        first = self.manager.end_interview(reason)
+        events += [f"end:{reason}", first]
+        return [self.renderer.fixed("closing", first)]
+
+    def _finish(
+        self,
+        index: int,
+        doctor_text: str,
+        parse: TurnParse,
+        rendering: Rendering,
+        answers: list[IntentAnswer],
+        events: list[str],
+        closing: list[Part],
+    ) -> PatientReply:
+        """Guard, polish, record the turn and build the reply."""
+        parts = [*rendering.parts, *closing]
+        provenance = rendering.provenance
+        asked = [value for values in parse.slots.values() for value in values]
+        text = compose(parts)
+        violations = self.guard.check(text, parts, provenance, asked)
+        if violations:
+            if self.strict_guard:
+                raise GuardViolation(violations)
+            logger.warning("patient reply failed the provenance guard: %s", "; ".join(violations))
+            events.append("guard_violation")
+            parts = [self.renderer.fixed("common", "guard_fallback"), *closing]
+            provenance = ()
+            text = compose(parts)
+            self.guard.enforce(text, parts, provenance)
+        if self.polisher is not None and rendering.parts and provenance:
+            answer_text = compose(rendering.parts)
+            polished, accepted = self.polisher.polish(answer_text)
+            events.append("polished" if accepted else "polish_fallback")
+            text = " ".join(t for t in (polished, compose(closing)) if t)
+        self.state.commit(
+            TurnLog(
+                index=index,
+                text=doctor_text,
+                intents=parse.intents,
+                slots=dict(parse.slots),
+                repeated=tuple(a.intent for a in answers if a.repeated),
+                new_question=any(not a.repeated for a in answers),
+                provenance=provenance,
+                events=tuple(events),
+            ),
+            tuple(a.key for a in answers),
+        )
+        return PatientReply(
+            text=text,
+            intents=parse.intents,
+            slots=dict(parse.slots),
+            provenance=provenance,
+            events=tuple(events),
+        )

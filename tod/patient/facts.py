@@ -1,0 +1,99 @@
+"""Reading a case by field path, and the record texts each path may be spoken as.
+
+Field paths are those of :func:`tod.records.model.iter_fact_paths` ("symptoms[0].duration",
+"history.allergies[1]", "social.tobacco", "demographics.age_years", "examinations[2]").
+:func:`field_texts` is the single definition of which strings a path contributes to a
+reply; the policy fills templates from it and the provenance guard checks against it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tod.records.model import CaseFacts, Examination, Fact, Symptom
+
+_STEP = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
+
+
+class FactPathError(KeyError):
+    """A field path that does not name a recorded value of the case."""
+
+
+def resolve(case: CaseFacts, path: str) -> Any:
+    """The value at ``path`` in ``case``.
+
+    Raises:
+        FactPathError: a malformed path, an unknown attribute, an index out of range, or a
+            path to a field that is not recorded (``None``).
+    """
+    value: Any = case
+    for step in path.split("."):
+        match = _STEP.fullmatch(step)
+        if match is None or not hasattr(value, match.group(1)):
+            raise FactPathError(f"bad field path {path!r} at {step!r}")
+        value = getattr(value, match.group(1))
+        if match.group(2) is not None:
+            index = int(match.group(2))
+            if not isinstance(value, list) or index >= len(value):
+                raise FactPathError(f"field path {path!r}: index {index} out of range")
+            value = value[index]
+    if value is None:
+        raise FactPathError(f"field path {path!r} is not recorded")
+    return value
+
+
+def spoken_age(age_years: float) -> str:
+    """An age as a person says it: "52 years old", "1 year old", "6 months old".
+
+    Under two years the age is given in whole months (0.5 -> "6 months old", 1.5 ->
+    "18 months old"); from two on, in whole years rounded down.
+    """
+    if age_years < 2:
+        months = max(round(age_years * 12), 0)
+        if months >= 12 and months % 12 == 0:
+            years = months // 12
+            return f"{years} year old" if years == 1 else f"{years} years old"
+        return f"{months} month old" if months == 1 else f"{months} months old"
+    return f"{int(age_years)} years old"
+
+
+def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
+    """How a recorded sex may be spoken: ("male", "a man") or ("male", "a boy") for a child."""
+    noun = {"male": ("a boy" if child else "a man"), "female": ("a girl" if child else "a woman")}[sex]
+    return (sex, noun)
+
+
+def _strip(text: str) -> str:
+    return text.strip().rstrip(".;,").strip()
+
+
+def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
+    """The raw record strings that ``path`` may contribute to a reply (not lay-mapped).
+
+    * a symptom: its name; a descriptor or factor: its text;
+    * a :class:`Fact`: its value and its detail (whichever are set);
+    * an examination: its name and its result;
+    * ``demographics.age_years``: :func:`spoken_age`; ``demographics.sex``:
+      :func:`sex_words` (child forms under 10); weight and height: their text.
+
+    Trailing sentence punctuation is stripped so a text can end a templated sentence.
+
+    Raises:
+        FactPathError: as :func:`resolve`.
+    """
+    value = resolve(case, path)
+    if path == "demographics.age_years":
+        return (spoken_age(float(value)),)
+    if path == "demographics.sex":
+        age = case.demographics.age_years
+        return sex_words(value, child=age is not None and age < 10)
+    if isinstance(value, Symptom):
+        texts: tuple[str | None, ...] = (value.name,)
+    elif isinstance(value, Fact):
+        texts = (value.value, value.detail)
+    elif isinstance(value, Examination):
+        texts = (value.name, value.result)
+    else:
+        texts = (str(value),)
+    return tuple(_strip(t) for t in texts if t)

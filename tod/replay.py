@@ -1,0 +1,80 @@
+"""``python -m tod.replay``: replay doctor turns from a file against the patient.
+
+    python -m tod.replay --checkpoint checkpoints/default --records records/example.json \\
+        --record-id im-001 --turns turns.txt --output replies.jsonl
+
+Turns: one doctor turn per line of plain text, or JSONL with a string "text" per line.
+Output: one JSON line per patient reply, the opening statement first, each with "text",
+"intents", "slots", "provenance" and "events"; written whole or not at all. Replay stops
+when the consultation is finished; later turns are reported and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from tod.patient.cli_support import CLIError, load_nlu, load_record
+from tod.patient.persona import Persona, PersonaError
+
+
+def _write_jsonl(rows: list[dict[str, object]], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            for row in rows:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the replay; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m tod.replay", description=__doc__.splitlines()[0])
+    parser.add_argument("--checkpoint", required=True, help="NLU checkpoint folder")
+    parser.add_argument("--records", required=True, help="records file (JSONL, or a .json record)")
+    parser.add_argument("--record-id", required=True, help="id of the patient's record")
+    parser.add_argument("--turns", required=True, help="doctor turns: plain text lines or JSONL with 'text'")
+    parser.add_argument("--output", required=True, help="output JSONL, one patient reply per line")
+    parser.add_argument("--persona", default="phlegmatic", help="TEMPERAMENT[,volunteer|no-volunteer,colloquial,uncertain]")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the patient's wording choices")
+    args = parser.parse_args(argv)
+
+    from tod.nlu.annotations import TurnFileError, read_turn_texts
+
+    try:
+        persona = Persona.parse(args.persona)
+        record = load_record(args.records, args.record_id)
+        turns = [text for _, text in read_turn_texts(args.turns)]
+        nlu = load_nlu(args.checkpoint)
+    except (CLIError, PersonaError, TurnFileError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+    from tod.patient.agent import PatientAgent
+
+    patient = PatientAgent(record.case, nlu, persona=persona, seed=args.seed)
+    rows = [patient.opening().to_json()]
+    parses = nlu.parse_batch(turns)
+    replayed = 0
+    for text, parse in zip(turns, parses):
+        if patient.finished:
+            break
+        rows.append(patient.respond(text, parse=parse).to_json())
+        replayed += 1
+    _write_jsonl(rows, Path(args.output))
+    skipped = len(turns) - replayed
+    note = f"; {skipped} turns after the end were skipped" if skipped else ""
+    print(f"wrote {len(rows)} replies to {args.output} (end: {patient.end_reason or 'not reached'}{note})", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""A consultation session: the doctor and the patient take turns (ConvLab-style).
+
+The patient speaks first (the record's opening statement); then each doctor message gets
+one patient reply until the patient is finished: the interview has ended and the doctor
+has answered the three closing questions (diagnosis, basis, treatment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tod.doctors.base import Doctor, Message
+from tod.patient.agent import PatientAgent
+
+#: Doctor turns after the interview: the answers to the three closing questions.
+CLOSING_TURNS = 3
+
+
+@dataclass(frozen=True)
+class ConsultationTurn:
+    """One exchange: the doctor's message and the patient's reply (as JSON)."""
+
+    doctor: str
+    patient: dict[str, object]
+
+
+@dataclass
+class Consultation:
+    """A finished consultation.
+
+    ``revealed`` maps each record fact path the patient stated to the turn that first
+    stated it; ``summary_answers`` holds the doctor's closing answers.
+    """
+
+    doctor_name: str
+    opening: dict[str, object]
+    turns: list[ConsultationTurn] = field(default_factory=list)
+    end_reason: str | None = None
+    summary_answers: dict[str, str] = field(default_factory=dict)
+    revealed: dict[str, int] = field(default_factory=dict)
+
+    def messages(self) -> list[Message]:
+        """The conversation as doctor/patient messages, opening first."""
+        found = [Message("patient", str(self.opening["text"]))]
+        for turn in self.turns:
+            found += [Message("doctor", turn.doctor), Message("patient", str(turn.patient["text"]))]
+        return found
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict of the consultation."""
+        return {
+            "doctor": self.doctor_name,
+            "opening": self.opening,
+            "turns": [{"doctor": t.doctor, "patient": t.patient} for t in self.turns],
+            "end_reason": self.end_reason,
+            "summary_answers": self.summary_answers,
+            "revealed": self.revealed,
+        }
+
+
+def run_consultation(doctor: Doctor, patient: PatientAgent, *, max_turns: int = 20) -> Consultation:
+    """Run one consultation to the end.
+
+    Args:
+        doctor: the doctor model; it gets the whole conversation each turn.
+        patient: a fresh patient agent (its opening statement starts the conversation).
+        max_turns: interview turn limit; the patient's own limit is lowered to it.
+
+    Raises:
+        tod.doctors.base.DoctorError: from the doctor, unchanged (the evaluator records it).
+        RuntimeError: the patient did not finish within ``max_turns`` + 3 doctor turns
+            (a dialogue-manager bug, never a doctor's fault).
+    """
+    patient.limit_turns(max_turns)
+    opening = patient.opening()
+    consultation = Consultation(doctor_name=getattr(doctor, "name", type(doctor).__name__), opening=opening.to_json())
+    messages = [Message("patient", opening.text)]
+    for _ in range(max_turns + CLOSING_TURNS):
+        doctor_text = doctor.reply(list(messages))
+        reply = patient.respond(doctor_text)
+        messages += [Message("doctor", doctor_text), Message("patient", reply.text)]
+        consultation.turns.append(ConsultationTurn(doctor_text, reply.to_json()))
+        if patient.finished:
+            break
+    else:
+        raise RuntimeError(f"patient not finished after {max_turns + CLOSING_TURNS} doctor turns")
+    consultation.end_reason = patient.end_reason
+    consultation.summary_answers = patient.summary_answers
+    consultation.revealed = patient.revealed
+    return consultation
