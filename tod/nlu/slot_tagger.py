@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-import numpy as np
 import torch
 from datasets import Dataset
 from transformers import AutoModelForTokenClassification, DataCollatorForTokenClassification

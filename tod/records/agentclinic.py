@@ -14,14 +14,14 @@ and clauses that matched no field are counted per record. Nothing is dropped sil
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import ValidationError
 
+from tod.jsonl import iter_text_lines, parse_object
 from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
 from tod.records.routing import RoutedClause, is_negated, is_not_provided, route_text, split_sentences
@@ -420,10 +420,8 @@ def import_nejm_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, lis
     return Record.model_validate(record), builder.warnings + _unrouted_note(builder)
 
 
-_IMPORTERS: dict[str, Callable[..., tuple[Record, list[str]]]] = {
-    "agentclinic": import_medqa_case,  # chosen per line: MedQA or NEJM by its keys
-}
-FORMATS: tuple[str, ...] = tuple(_IMPORTERS)
+#: Import formats understood by :func:`import_file`.
+FORMATS: tuple[str, ...] = ("agentclinic",)
 
 
 def import_file(path: str | Path, *, fmt: str = "agentclinic") -> ImportResult:
@@ -435,36 +433,22 @@ def import_file(path: str | Path, *, fmt: str = "agentclinic") -> ImportResult:
         ImportFormatError: unknown format.
         RecordFileError: a line that is not JSON or cannot be converted, naming file and line.
     """
-    if fmt not in _IMPORTERS:
+    if fmt not in FORMATS:
         raise ImportFormatError(f"unknown import format {fmt!r}; expected one of: {', '.join(FORMATS)}")
     path = Path(path)
-    if not path.is_file():
-        raise RecordFileError(f"{path}: no such file")
     result = ImportResult()
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", path.stem)
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            where = f"{path}:{number}"
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise RecordFileError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-            if not line.strip():
-                continue
-            try:
-                case = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordFileError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
-            if not isinstance(case, dict):
-                raise RecordFileError(f"{where}: expected a JSON object")
-            convert = import_medqa_case if "OSCE_Examination" in case else import_nejm_case
-            case_id = f"{stem}-{number}"
-            try:
-                record, warnings = convert(case, case_id=case_id)
-            except ImportFormatError as exc:
-                raise RecordFileError(f"{where}: case {case_id}: {exc}") from None
-            except ValidationError as exc:
-                raise RecordFileError(f"{where}: case {case_id}: {_format_validation_error(exc)}") from None
-            result.records.append(record)
-            result.warnings += [f"{case_id}: {w}" for w in warnings]
+    for number, line in iter_text_lines(path, RecordFileError):
+        where = f"{path}:{number}"
+        case = parse_object(line, where=where, error=RecordFileError)
+        convert = import_medqa_case if "OSCE_Examination" in case else import_nejm_case
+        case_id = f"{stem}-{number}"
+        try:
+            record, warnings = convert(case, case_id=case_id)
+        except ImportFormatError as exc:
+            raise RecordFileError(f"{where}: case {case_id}: {exc}") from None
+        except ValidationError as exc:
+            raise RecordFileError(f"{where}: case {case_id}: {_format_validation_error(exc)}") from None
+        result.records.append(record)
+        result.warnings += [f"{case_id}: {w}" for w in warnings]
     return result

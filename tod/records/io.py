@@ -7,7 +7,6 @@ a file is either written whole or not at all.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Iterable, Iterator
 
 from pydantic import ValidationError
 
+from tod.jsonl import iter_text_lines, parse_object
 from tod.records.model import Record
 
 
@@ -42,12 +42,7 @@ def parse_record_line(line: str, *, where: str) -> Record:
     Raises:
         RecordFileError: "FILE:LINE: record ID: field PATH: what is wrong".
     """
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RecordFileError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise RecordFileError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    data = parse_object(line, where=where, error=RecordFileError)
     record_id = data.get("id")
     label = f"record {record_id!r}" if isinstance(record_id, str) and record_id else "record without id"
     try:
@@ -65,24 +60,14 @@ def iter_records(path: str | Path) -> Iterator[Record]:
         RecordFileError: for a missing file, non-UTF-8 bytes, bad JSON, an invalid record
             or a duplicate id, naming the file and line.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise RecordFileError(f"{path}: no such record file")
     seen: dict[str, int] = {}
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            where = f"{path}:{number}"
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise RecordFileError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-            if not line.strip():
-                continue
-            record = parse_record_line(line, where=where)
-            if record.id in seen:
-                raise RecordFileError(f"{where}: record {record.id!r}: duplicate id (first on line {seen[record.id]})")
-            seen[record.id] = number
-            yield record
+    for number, line in iter_text_lines(path, RecordFileError):
+        where = f"{path}:{number}"
+        record = parse_record_line(line, where=where)
+        if record.id in seen:
+            raise RecordFileError(f"{where}: record {record.id!r}: duplicate id (first on line {seen[record.id]})")
+        seen[record.id] = number
+        yield record
 
 
 def load_records(path: str | Path) -> list[Record]:

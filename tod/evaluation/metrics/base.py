@@ -50,8 +50,8 @@ class MetricContext:
 
     @cached_property
     def encoder(self) -> Any:
-        """The :class:`~tod.evaluation.encoder.SentenceEncoder` (loaded on first use)."""
-        from tod.evaluation.encoder import SentenceEncoder
+        """The :class:`~tod.text_encoder.SentenceEncoder` (loaded on first use)."""
+        from tod.text_encoder import SentenceEncoder
 
         return SentenceEncoder(self.encoder_path, device=self.device)
 
