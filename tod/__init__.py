@@ -17,3 +17,6 @@ import os as _os
 # Offline by default: no hub downloads unless the user asks for them (HF_HUB_OFFLINE=0).
 _os.environ.setdefault("HF_HUB_OFFLINE", "1")
 _os.environ.setdefault("HF_DATASETS_OFFLINE", _os.environ["HF_HUB_OFFLINE"])
+# Quiet library chatter (weight-loading bars and load reports); tod prints its own progress.
+_os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+_os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")

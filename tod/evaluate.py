@@ -7,8 +7,10 @@
         --output-dir runs/qwen --concurrency 4 --resume
 
 Writes DIR/transcripts.jsonl (one line per finished consultation), DIR/results.json,
-DIR/report.md and DIR/manifest.json. Exit status: 0 done, 1 bad settings or inputs,
-130 interrupted (rerun with --resume to continue).
+DIR/report.md and DIR/manifest.json. Exit status: 0 done (consultations whose doctor failed
+after its retries are logged as failed and counted in the report), 1 bad settings or inputs
+(one ``error:`` line naming the file, line and field; nothing is written), 130 interrupted
+(rerun with --resume to continue).
 """
 
 from __future__ import annotations
@@ -105,7 +107,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"interrupted; rerun with --resume to continue {args.output_dir}", file=sys.stderr)
         return 130
     except (ValueError, DoctorError) as exc:  # settings, records, checkpoint, run folder, model load
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # an unreadable input or unwritable output folder
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"error:{where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     counts = outcome.results["counts"]
     metrics = outcome.results["metrics"]

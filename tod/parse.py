@@ -5,7 +5,8 @@
 
 Input: JSONL with a "text" field per line (and optional "id"), or plain text, one turn per
 line. Output: one {"id", "text", "intents", "slots"} line per input line (the guide's format),
-written whole or not at all.
+written whole or not at all. Errors (a bad turns file, a missing or mismatched checkpoint,
+an unwritable output) print one line and exit with 1.
 """
 
 from __future__ import annotations
@@ -18,6 +19,24 @@ import tempfile
 from pathlib import Path
 
 from tqdm import tqdm
+
+
+def _write_parses(nlu, turns: list[tuple[str, str]], out: Path, batch_size: int) -> None:
+    """Parse ``turns`` and write them to ``out`` whole or not at all (temp file + rename)."""
+    if out.is_dir():
+        raise IsADirectoryError(21, "is a folder", str(out))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            for start in tqdm(range(0, len(turns), batch_size), desc="parsing", unit="batch"):
+                chunk = turns[start:start + batch_size]
+                for (turn_id, _), parse in zip(chunk, nlu.parse_batch([t for _, t in chunk])):
+                    handle.write(json.dumps(parse.to_json(turn_id), ensure_ascii=False) + "\n")
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,18 +66,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(nlu.parse(args.text).to_json(None), ensure_ascii=False))
         return 0
     out = Path(args.output)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            for start in tqdm(range(0, len(turns), args.batch_size), desc="parsing", unit="batch"):
-                chunk = turns[start:start + args.batch_size]
-                for (turn_id, _), parse in zip(chunk, nlu.parse_batch([t for _, t in chunk])):
-                    handle.write(json.dumps(parse.to_json(turn_id), ensure_ascii=False) + "\n")
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        _write_parses(nlu, turns, out, args.batch_size)
+    except OSError as exc:  # an output path that is a folder, not writable, a full disk
+        print(f"error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     print(f"wrote {len(turns)} parses to {out}")
     return 0
 

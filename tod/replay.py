@@ -6,7 +6,8 @@
 Turns: one doctor turn per line of plain text, or JSONL with a string "text" per line.
 Output: one JSON line per patient reply, the opening statement first, each with "text",
 "intents", "slots", "provenance" and "events"; written whole or not at all. Replay stops
-when the consultation is finished; later turns are reported and skipped.
+when the consultation is finished; later turns are reported and skipped. Errors (bad
+records, turns or checkpoint, an unwritable output) print one line and exit with 1.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from tod.patient.persona import Persona, PersonaError
 
 
 def _write_jsonl(rows: list[dict[str, object]], path: Path) -> None:
+    if path.is_dir():
+        raise IsADirectoryError(21, "is a folder", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -31,7 +34,7 @@ def _write_jsonl(rows: list[dict[str, object]], path: Path) -> None:
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
         os.replace(tmp, path)
     except BaseException:
-        os.unlink(tmp)
+        Path(tmp).unlink(missing_ok=True)
         raise
 
 
@@ -69,7 +72,11 @@ def main(argv: list[str] | None = None) -> int:
             break
         rows.append(patient.respond(text, parse=parse).to_json())
         replayed += 1
-    _write_jsonl(rows, Path(args.output))
+    try:
+        _write_jsonl(rows, Path(args.output))
+    except OSError as exc:  # an output path that is a folder, not writable, a full disk
+        print(f"error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     skipped = len(turns) - replayed
     note = f"; {skipped} turns after the end were skipped" if skipped else ""
     print(f"wrote {len(rows)} replies to {args.output} (end: {patient.end_reason or 'not reached'}{note})", file=sys.stderr)

@@ -3,6 +3,10 @@
 The patient speaks first (the record's opening statement); then each doctor message gets
 one patient reply until the patient is finished: the interview has ended and the doctor
 has answered the three closing questions (diagnosis, basis, treatment).
+
+A consultation that breaks off (the doctor fails after its retries, or the patient side
+raises) keeps what was said: the exception carries the partial :class:`Consultation`
+(see :func:`partial_consultation`), so the evaluator can log the turns already played.
 """
 
 from __future__ import annotations
@@ -58,6 +62,19 @@ class Consultation:
         }
 
 
+def partial_consultation(exc: BaseException) -> Consultation | None:
+    """The consultation so far that :func:`run_consultation` attached to ``exc`` when it
+    broke off (``None`` for an exception raised elsewhere)."""
+    found = getattr(exc, "consultation", None)
+    return found if isinstance(found, Consultation) else None
+
+
+def _fill_state(consultation: Consultation, patient: PatientAgent) -> None:
+    consultation.end_reason = patient.end_reason
+    consultation.summary_answers = patient.summary_answers
+    consultation.revealed = patient.revealed
+
+
 def run_consultation(doctor: Doctor, patient: PatientAgent, *, max_turns: int = 20) -> Consultation:
     """Run one consultation to the end.
 
@@ -70,21 +87,32 @@ def run_consultation(doctor: Doctor, patient: PatientAgent, *, max_turns: int = 
         tod.doctors.base.DoctorError: from the doctor, unchanged (the evaluator records it).
         RuntimeError: the patient did not finish within ``max_turns`` + 3 doctor turns
             (a dialogue-manager bug, never a doctor's fault).
+
+        Any exception (not ``KeyboardInterrupt`` or ``SystemExit``) raised once the
+        consultation has started carries the partial consultation as its ``consultation``
+        attribute: the opening and every completed turn, with the facts revealed and the
+        closing answers given so far (read it with :func:`partial_consultation`).
     """
     patient.limit_turns(max_turns)
     opening = patient.opening()
     consultation = Consultation(doctor_name=getattr(doctor, "name", type(doctor).__name__), opening=opening.to_json())
     messages = [Message("patient", opening.text)]
-    for _ in range(max_turns + CLOSING_TURNS):
-        doctor_text = doctor.reply(list(messages))
-        reply = patient.respond(doctor_text)
-        messages += [Message("doctor", doctor_text), Message("patient", reply.text)]
-        consultation.turns.append(ConsultationTurn(doctor_text, reply.to_json()))
-        if patient.finished:
-            break
-    else:
-        raise RuntimeError(f"patient not finished after {max_turns + CLOSING_TURNS} doctor turns")
-    consultation.end_reason = patient.end_reason
-    consultation.summary_answers = patient.summary_answers
-    consultation.revealed = patient.revealed
+    try:
+        for _ in range(max_turns + CLOSING_TURNS):
+            doctor_text = doctor.reply(list(messages))
+            reply = patient.respond(doctor_text)
+            messages += [Message("doctor", doctor_text), Message("patient", reply.text)]
+            consultation.turns.append(ConsultationTurn(doctor_text, reply.to_json()))
+            if patient.finished:
+                break
+        else:
+            raise RuntimeError(f"patient not finished after {max_turns + CLOSING_TURNS} doctor turns")
+    except Exception as exc:
+        _fill_state(consultation, patient)
+        try:
+            exc.consultation = consultation  # type: ignore[attr-defined]
+        except (AttributeError, TypeError):  # an exception type that refuses attributes
+            pass
+        raise
+    _fill_state(consultation, patient)
     return consultation

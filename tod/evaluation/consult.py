@@ -10,7 +10,8 @@
 
 Any exception but ``KeyboardInterrupt``/``SystemExit`` becomes a ``failed`` transcript
 whose ``error`` says why (``doctor error: ...`` for a :class:`DoctorError`, otherwise the
-exception type and message), so one bad consultation does not stop a run.
+exception type and message), so one bad consultation does not stop a run. A dialogue that
+breaks off mid-way keeps the opening and the turns played before the failure.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tod.records.model import Record
 if TYPE_CHECKING:
     from tod.evaluation.config import EvalConfig
     from tod.patient.polish import Polisher
+    from tod.session import Consultation
 
 #: The closing questions of the reading conditions, asked in this order.
 SUMMARY_QUESTIONS: dict[str, str] = {
@@ -61,7 +63,13 @@ def turn_phase(events: Sequence[str]) -> Phase:
 def interview(
     record: Record, doctor: Doctor, parser: TurnParser, config: "EvalConfig", seed: int, polisher: "Polisher | None"
 ) -> Transcript:
-    """The dialogue condition: the doctor interviews the simulated patient."""
+    """The dialogue condition: the doctor interviews the simulated patient.
+
+    Raises:
+        Exception: what broke the consultation; when it had started, the exception carries
+            the partial consultation (:func:`tod.session.partial_consultation`) that
+            :func:`consult` logs with the failure.
+    """
     from tod.patient.agent import PatientAgent
     from tod.session import run_consultation
 
@@ -70,6 +78,14 @@ def interview(
     persona = Persona.parse(config.persona) if config.persona else Persona()
     patient = PatientAgent(record.case, parser, persona=persona, seed=seed, polisher=polisher)
     consultation = run_consultation(doctor, patient, max_turns=config.max_turns)
+    return dialogue_transcript(record, doctor, consultation, seed)
+
+
+def dialogue_transcript(
+    record: Record, doctor: Doctor, consultation: "Consultation", seed: int, *, error: str | None = None
+) -> Transcript:
+    """A dialogue-condition transcript of ``consultation``: ``ok``, or ``failed`` with
+    ``error`` (then the turns are those played before the failure)."""
     turns = []
     for turn in consultation.turns:
         reply: dict[str, Any] = turn.patient
@@ -90,7 +106,8 @@ def interview(
         department=record.department,
         condition="dialogue",
         doctor=doctor.name,
-        status="ok",
+        status="ok" if error is None else "failed",
+        error=error,
         seed=seed,
         opening=str(consultation.opening.get("text", "")),
         turns=tuple(turns),
@@ -131,13 +148,20 @@ def consult(
                 end_reason="read",
             )
     except DoctorError as exc:
-        transcript = _failed(record, doctor, config, seed, f"doctor error: {exc}")
+        transcript = _failed(record, doctor, config, seed, f"doctor error: {exc}", exc)
     except Exception as exc:  # noqa: BLE001 - one broken consultation must not end a long run
-        transcript = _failed(record, doctor, config, seed, f"{type(exc).__name__}: {exc}")
+        transcript = _failed(record, doctor, config, seed, f"{type(exc).__name__}: {exc}", exc)
     return replace(transcript, elapsed_s=round(time.monotonic() - start, 3))
 
 
-def _failed(record: Record, doctor: Doctor, config: "EvalConfig", seed: int, reason: str) -> Transcript:
+def _failed(record: Record, doctor: Doctor, config: "EvalConfig", seed: int, reason: str, exc: BaseException) -> Transcript:
+    """A ``failed`` transcript; a dialogue that broke off keeps its turns so far."""
+    from tod.session import partial_consultation
+
+    partial = partial_consultation(exc)
+    if partial is not None:
+        return dialogue_transcript(record, doctor, partial, seed,
+                                   error=f"{reason} (after {len(partial.turns)} completed turns)")
     return Transcript(
         record_id=record.id,
         department=record.department,

@@ -8,6 +8,9 @@ failed after its retries), or any other error inside one consultation, is logged
 ``failed`` with the reason and the run goes on. ``KeyboardInterrupt`` stops the run
 without logging the interrupted consultations; ``--resume`` then redoes exactly those.
 
+Inputs (records, doctor, checkpoint) are loaded and checked before the output folder is
+created or touched, so a bad input fails with nothing written.
+
 Resume: records that already have a line in ``transcripts.jsonl`` are skipped, a torn last
 line is cut off first (so it is redone, never duplicated), and the settings that shape
 transcripts (doctor, condition, persona, seed, ...) must match the logged run's. Without
@@ -191,13 +194,14 @@ def run_evaluation(
         KeyboardInterrupt: re-raised after logging what finished.
     """
     out = config.output_path
-    out.mkdir(parents=True, exist_ok=True)
     log = TranscriptLog(out / TRANSCRIPTS)
     check_resume(config, log)
     if config.baseline and not (Path(config.baseline) / TRANSCRIPTS).is_file():
         raise RunSetupError(f"--baseline {config.baseline} holds no {TRANSCRIPTS}")
-    if config.resume:
-        log.repair()
+    if out.exists() and not out.is_dir():
+        raise RunSetupError(f"--output-dir {out} exists and is not a folder")
+    # Every input is loaded and checked before the output folder is touched: a bad records
+    # file, doctor spec or checkpoint fails with nothing written.
     if records is None:
         from tod.records import load_records
 
@@ -208,23 +212,26 @@ def run_evaluation(
         from tod.doctors.registry import load_doctor
 
         doctor = load_doctor(config.doctor, system_prompt=config.system_prompt, seed=config.seed, **config.doctor_options)
-    if config.condition == "dialogue":
-        from tod.patient.persona import Persona
-
-        if config.persona:
-            Persona.parse(config.persona)  # a bad spec fails here, not in every consultation
-        if parser is None:
-            if config.checkpoint is None:
-                raise RunSetupError("the dialogue condition needs an NLU checkpoint (--checkpoint DIR)")
-            from tod.nlu import load_parser
-
-            parser = load_parser(config.checkpoint)
-    write_json_atomic(out / MANIFEST, build_manifest(config, doctor_name=doctor.name, resumed=config.resume))
-
-    logged = {t.record_id for t in log.read()}
-    todo = [r for r in records if r.id not in logged]
-    make_polisher = polisher_factory(config) if todo else None
     try:
+        if config.condition == "dialogue":
+            from tod.patient.persona import Persona
+
+            if config.persona:
+                Persona.parse(config.persona)  # a bad spec fails here, not in every consultation
+            if parser is None:
+                if config.checkpoint is None:
+                    raise RunSetupError("the dialogue condition needs an NLU checkpoint (--checkpoint DIR)")
+                from tod.nlu import load_parser
+
+                parser = load_parser(config.checkpoint)
+        out.mkdir(parents=True, exist_ok=True)
+        if config.resume:
+            log.repair()
+        write_json_atomic(out / MANIFEST, build_manifest(config, doctor_name=doctor.name, resumed=config.resume))
+
+        logged = {t.record_id for t in log.read()}
+        todo = [r for r in records if r.id not in logged]
+        make_polisher = polisher_factory(config) if todo else None
         ran = run_consultations(todo, doctor, parser, config, log, progress=progress, make_polisher=make_polisher)
     finally:
         if owned_doctor and hasattr(doctor, "close"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Protocol, Sequence
 
@@ -10,6 +11,16 @@ from tod.nlu.intent_classifier import IntentClassifier
 from tod.nlu.slot_t5 import T5SlotTracker
 from tod.nlu.slot_tagger import SlotTagger
 from tod.nlu.types import TurnParse
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def model_text(text: str) -> str:
+    """``text`` as the models can take it: a lone UTF-16 surrogate (which a JSON
+    ``"\\ud800"`` escape decodes to, and which cannot be encoded as UTF-8) becomes U+FFFD,
+    one character for one, so character offsets do not move."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 class SlotModel(Protocol):
@@ -25,7 +36,8 @@ class NLUParser:
 
     Semantics: a turn for which no intent reaches its threshold asks nothing, so its slots
     are dropped as well (the guide: no question, no slot). Empty or whitespace-only text
-    parses to no intent without running the models.
+    parses to no intent without running the models. Lone surrogates reach the models as
+    U+FFFD (see :func:`model_text`).
     """
 
     def __init__(self, intents: IntentClassifier, slots: SlotModel) -> None:
@@ -43,7 +55,7 @@ class NLUParser:
         parses = [TurnParse(text=t) for t in texts]
         if not live:
             return parses
-        live_texts = [texts[i] for i in live]
+        live_texts = [model_text(texts[i]) for i in live]
         intents = self.intents.predict(live_texts, batch_size=batch_size)
         slots = self.slots.predict(live_texts, batch_size=batch_size)
         for i, found, named in zip(live, intents, slots):

@@ -196,6 +196,7 @@ class PatientAgent:
         provenance = rendering.provenance
         asked = [value for values in parse.slots.values() for value in values]
         text = compose(parts)
+        answered = tuple(dict.fromkeys(a.intent for a in answers if a.statements))
         violations = self.guard.check(text, parts, provenance, asked)
         if violations:
             if self.strict_guard:
@@ -204,6 +205,7 @@ class PatientAgent:
             events.append("guard_violation")
             parts = [self.renderer.fixed("common", "guard_fallback"), *closing]
             provenance = ()
+            answered = ()
             text = compose(parts)
             self.guard.enforce(text, parts, provenance)
         if self.polisher is not None and rendering.parts and provenance:
@@ -230,4 +232,5 @@ class PatientAgent:
             slots=dict(parse.slots),
             provenance=provenance,
             events=tuple(events),
+            answered=answered,
         )

@@ -13,7 +13,10 @@ class PatientReply:
     ``"symptoms[0].duration"``) whose values the reply states; a reply that states no
     record fact (a greeting, "I'm not sure") has an empty provenance. ``events`` are
     dialogue-state events of this turn ("repeated_question", "end:final_diagnosis",
-    "ask_diagnosis"...).
+    "ask_diagnosis"...). ``answered`` lists the asked intents the reply answers: those the
+    policy produced an answer for (a fact, a denial or "I'm not sure" all count), in the
+    order asked; empty for a turn that asks nothing, an end signal, a closing-phase turn
+    or a reply replaced by the guard's fallback.
     """
 
     text: str
@@ -21,6 +24,7 @@ class PatientReply:
     slots: dict[str, list[str]] = field(default_factory=dict)
     provenance: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
+    answered: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict of the reply."""
@@ -30,4 +34,5 @@ class PatientReply:
             "slots": self.slots,
             "provenance": list(self.provenance),
             "events": list(self.events),
+            "answered": list(self.answered),
         }

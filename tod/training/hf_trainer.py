@@ -89,6 +89,7 @@ def fit(
         use_cpu=not torch.cuda.is_available(),
         dataloader_num_workers=0,
         train_sampling_strategy="group_by_length",
+        disable_tqdm=False,
         **(extra_args or {}),
     )
     trainer = trainer_class(
