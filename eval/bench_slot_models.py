@@ -1,0 +1,102 @@
+"""Slot-model benchmark: the extractive BIO tagger vs the generative T5 tracker on the dev file.
+
+    .venv/bin/python eval/bench_slot_models.py --checkpoint checkpoints/default \
+        --t5-minutes 10 --output-dir eval/results
+
+The tagger is read from the checkpoint's ``slots/`` folder (when the checkpoint's slot model is
+the tagger); the T5 tracker is trained here with the ``t5`` section of the training config
+(``--config``; offline default: a small T5 from scratch with a SentencePiece-Unigram tokenizer
+learnt from the corpus), capped at ``--t5-minutes``, or loaded from ``--t5-dir``. Both are
+scored with the NLU slot metrics (slot-key F1, slot F1 with value containment, value ROUGE)
+and timed one turn at a time (p50/p95) on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from machine import format_machine, machine_info  # noqa: E402
+
+from tod.nlu.annotations import load_annotations  # noqa: E402
+from tod.nlu.metrics import slot_scores  # noqa: E402
+from tod.nlu.slot_t5 import T5SlotTracker, train_t5_tracker  # noqa: E402
+from tod.nlu.slot_tagger import SlotTagger  # noqa: E402
+from tod.training.config import load_config  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _score(model: object, turns: list) -> dict[str, object]:
+    texts = [t.text for t in turns]
+    model.predict(texts[:2])  # type: ignore[attr-defined]  # warm up
+    single = []
+    preds = []
+    for text in texts:
+        start = time.perf_counter()
+        preds += model.predict([text])  # type: ignore[attr-defined]
+        single.append(1000 * (time.perf_counter() - start))
+    scores = slot_scores([t.slots for t in turns], preds)
+    scores["latency_ms"] = {"p50": float(np.percentile(single, 50)), "p95": float(np.percentile(single, 95))}
+    return scores
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checkpoint", default="checkpoints/default")
+    parser.add_argument("--config", default=str(REPO / "training/configs/default.yaml"))
+    parser.add_argument("--dev", default=str(REPO.parent / "shared/data/dev/doctor_turns_dev.jsonl"))
+    parser.add_argument("--t5-dir", help="a trained T5 tracker folder (skips training)")
+    parser.add_argument("--t5-minutes", type=float, default=10.0, help="training budget for the T5 tracker")
+    parser.add_argument("--set", dest="overrides", action="append", default=[], help="training config overrides")
+    parser.add_argument("--output-dir", default="eval/results")
+    args = parser.parse_args(argv)
+
+    dev = load_annotations(args.dev)
+    config = load_config(args.config, args.overrides)
+    out = Path(args.output_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    results: dict[str, object] = {"benchmark": "slot_models", "dev_file": args.dev, "machine": machine_info()}
+    manifest = json.loads((Path(args.checkpoint) / "manifest.json").read_text())
+    if manifest["slot_model"] == "tagger":
+        results["tagger"] = _score(SlotTagger.load(Path(args.checkpoint) / "slots"), dev)
+    if args.t5_dir:
+        tracker = T5SlotTracker.load(args.t5_dir)
+        t5_seconds = None
+    else:
+        config.t5.max_minutes = args.t5_minutes
+        started = time.time()
+        tracker = train_t5_tracker(load_annotations(config.train_file), load_annotations(config.validation_file),
+                                   config.t5, work_dir=out / "t5_work", seed=config.seed)
+        t5_seconds = round(time.time() - started, 1)
+        tracker.save(out / "t5_tracker")
+    results["t5"] = _score(tracker, dev)
+    results["t5_train_seconds"] = t5_seconds
+    results["t5_config"] = config.t5.__dict__
+    lines = [f"# Slot models on {Path(args.dev).name} ({len(dev)} turns)", "", format_machine(results["machine"]), "",
+             "| slot model | slot-key F1 | slot F1 | value ROUGE-1 | value ROUGE-L | p50 ms/turn | p95 ms/turn |",
+             "|---|---|---|---|---|---|---|"]
+    for name in ("tagger", "t5"):
+        if name in results:
+            r = results[name]
+            lines.append(f"| {name} | {r['slot_key']['f1']:.3f} | {r['slot']['f1']:.3f} | {r['value_rouge1']:.3f} | "
+                         f"{r['value_rougeL']:.3f} | {r['latency_ms']['p50']:.1f} | {r['latency_ms']['p95']:.1f} |")
+    if t5_seconds is not None:
+        lines += ["", f"T5 tracker ({config.t5.base_model}, d_model {config.t5.d_model}, {config.t5.num_layers} layers) "
+                      f"trained for {t5_seconds:.0f} s (budget {args.t5_minutes} min)."]
+    text = "\n".join(lines)
+    (out / "slot_models.json").write_text(json.dumps(results, indent=2, default=str))
+    (out / "slot_models.md").write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
