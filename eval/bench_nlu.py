@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # the repository, when tod is not installed
 from machine import format_machine, machine_info  # noqa: E402
 
 from tod.nlu.annotations import load_annotations  # noqa: E402
@@ -34,7 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dev", default=str(Path(__file__).resolve().parents[2] / "shared/data/dev/doctor_turns_dev.jsonl"))
     parser.add_argument("--output-dir", default="eval/results")
     parser.add_argument("--limit", type=int, default=0, help="use only the first N dev turns")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch threads (0 = torch's default); 1 as in the other benchmarks: on a loaded "
+                             "2-core machine two threads contend and per-turn latency grows 10-50x")
     args = parser.parse_args(argv)
+    if args.threads > 0:
+        import torch
+
+        torch.set_num_threads(args.threads)
 
     turns = load_annotations(args.dev)
     if args.limit:

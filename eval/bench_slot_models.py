@@ -57,7 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--t5-minutes", type=float, default=10.0, help="training budget for the T5 tracker")
     parser.add_argument("--set", dest="overrides", action="append", default=[], help="training config overrides")
     parser.add_argument("--output-dir", default="eval/results")
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (0 = torch's default)")
     args = parser.parse_args(argv)
+    if args.threads > 0:
+        import torch
+
+        torch.set_num_threads(args.threads)
 
     dev = load_annotations(args.dev)
     config = load_config(args.config, args.overrides)

@@ -29,6 +29,7 @@ def machine_info() -> dict[str, object]:
         "torch": torch.__version__,
         "torch_threads": torch.get_num_threads(),
         "gpu": torch.cuda.get_device_name(0) if torch.cuda.is_available() else None,
+        "load_average_1m": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     }
 
@@ -37,4 +38,5 @@ def format_machine(info: dict[str, object]) -> str:
     """One Markdown line describing the machine."""
     return (f"Machine: {info['cpu']}, {info['cores']} cores, {info['memory_gb']} GB RAM, {info['os']}, "
             f"Python {info['python']}, torch {info['torch']} ({info['torch_threads']} threads), "
-            f"GPU: {info['gpu'] or 'none'}; measured {info['date']}")
+            f"GPU: {info['gpu'] or 'none'}; 1-min load average {info.get('load_average_1m', 'n/a')}; "
+            f"measured {info['date']}")

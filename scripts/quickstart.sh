@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 PY=.venv/bin/python
 CHECKPOINT="${CHECKPOINT:-checkpoints/default}"
-LIMIT="${LIMIT:-10}"
+LIMIT="${LIMIT:-5}"
 if [ ! -f "$CHECKPOINT/manifest.json" ]; then
   echo "== training the NLU (about 20 minutes on a 2-core CPU) -> $CHECKPOINT"
   $PY -m tod.train --set name="$(basename "$CHECKPOINT")" --set output_root="$(dirname "$CHECKPOINT")"

@@ -89,3 +89,19 @@ def test_reply_latency_p50_with_the_real_encoder(rich_record, parser, make_agent
         agent.respond(question)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) <= 0.030, times
+
+
+def test_answered_lists_the_intents_the_reply_answers(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser, idle_limit=100, turn_limit=100)
+    # a fact, a recorded denial and a "not sure" (alcohol is not recorded) all count
+    reply = agent.respond(parser.add("Allergies, smoking, alcohol?", ["ask_allergic_history", "ask_tobacco", "ask_alcohol"]))
+    assert reply.answered == ("ask_allergic_history", "ask_tobacco", "ask_alcohol")
+    assert reply.to_json()["answered"] == ["ask_allergic_history", "ask_tobacco", "ask_alcohol"]
+    # a repeated question is still answered ("As I said ...")
+    assert agent.respond(parser.add("Any allergies?", ["ask_allergic_history"])).answered == ("ask_allergic_history",)
+    # intents outside the schema and turns that ask nothing are not answered
+    assert agent.respond(parser.add("Star sign?", ["ask_horoscope", "ask_age"])).answered == ("ask_age",)
+    assert agent.respond(parser.add("I see.", [])).answered == ()
+    # an end signal is not an answer, nor are the closing-phase turns
+    assert agent.respond(parser.add("Final Diagnosis: appendicitis. How old are you?", ["ask_age"])).answered == ()
+    assert agent.respond("Appendicitis.").answered == ()

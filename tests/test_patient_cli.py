@@ -40,7 +40,8 @@ def test_replay_plain_text_turns(tmp_path, nlu):
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 4
     assert rows[0]["events"] == ["opening"]
-    assert set(rows[1]) == {"text", "intents", "slots", "provenance", "events"}
+    assert set(rows[1]) == {"text", "intents", "slots", "provenance", "events", "answered"}
+    assert rows[1]["answered"] == ["ask_symptom"]
     assert rows[1]["intents"] == ["ask_symptom"] and rows[1]["provenance"] == ["symptoms[0]", "symptoms[1]", "symptoms[2]"]
     assert rows[2]["provenance"] == ["social.tobacco"]
     assert "end:final_diagnosis" in rows[3]["events"]

@@ -97,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the evaluation CLI; returns the exit status."""
     args = build_parser().parse_args(argv)
     from tod.doctors.base import DoctorError
-    from tod.evaluation.runner import run_evaluation
+    from tod.evaluation.runner import redact, run_evaluation, secret_values
 
+    config = None
     try:
         config = config_from_args(args)
         config.system_prompt  # noqa: B018 - fail early on a missing prompt file
@@ -107,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"interrupted; rerun with --resume to continue {args.output_dir}", file=sys.stderr)
         return 130
     except (ValueError, DoctorError) as exc:  # settings, records, checkpoint, run folder, model load
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        message = " ".join(str(exc).split())
+        print(f"error: {redact(message, secret_values(config)) if config else message}", file=sys.stderr)
         return 1
     except OSError as exc:  # an unreadable input or unwritable output folder
         where = f" {exc.filename}" if exc.filename else ""

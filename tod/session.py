@@ -4,6 +4,7 @@ The patient speaks first (the record's opening statement); then each doctor mess
 one patient reply until the patient is finished: the interview has ended and the doctor
 has answered the three closing questions (diagnosis, basis, treatment).
 
+Doctor messages pass through :func:`clean_doctor_text` (lone surrogates become U+FFFD).
 A consultation that breaks off (the doctor fails after its retries, or the patient side
 raises) keeps what was said: the exception carries the partial :class:`Consultation`
 (see :func:`partial_consultation`), so the evaluator can log the turns already played.
@@ -11,6 +12,7 @@ raises) keeps what was said: the exception carries the partial :class:`Consultat
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tod.doctors.base import Doctor, Message
@@ -18,6 +20,15 @@ from tod.patient.agent import PatientAgent
 
 #: Doctor turns after the interview: the answers to the three closing questions.
 CLOSING_TURNS = 3
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_doctor_text(text: str) -> str:
+    """A doctor message as tod stores and processes it: lone UTF-16 surrogates (which an
+    endpoint's JSON ``"\\ud800"`` escapes decode to; no UTF-8 encoder, tokenizer or file
+    accepts them) become U+FFFD, one character for one. Everything else is kept as said."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 @dataclass(frozen=True)
@@ -99,7 +110,7 @@ def run_consultation(doctor: Doctor, patient: PatientAgent, *, max_turns: int = 
     messages = [Message("patient", opening.text)]
     try:
         for _ in range(max_turns + CLOSING_TURNS):
-            doctor_text = doctor.reply(list(messages))
+            doctor_text = clean_doctor_text(doctor.reply(list(messages)))
             reply = patient.respond(doctor_text)
             messages += [Message("doctor", doctor_text), Message("patient", reply.text)]
             consultation.turns.append(ConsultationTurn(doctor_text, reply.to_json()))

@@ -42,13 +42,15 @@ SUMMARY_QUESTIONS: dict[str, str] = {
 def read_case(record: Record, doctor: Doctor, condition: str) -> dict[str, str]:
     """The doctor's answers to :data:`SUMMARY_QUESTIONS` after reading the case (the
     vignette or the opening statement), asked as one conversation."""
+    from tod.session import clean_doctor_text
+
     text = render_vignette(record.case) if condition == "vignette" else render_opening(record.case)
     messages: list[Message] = []
     answers: dict[str, str] = {}
     for name in SUMMARY_FIELDS:
         question = SUMMARY_QUESTIONS[name]
         messages.append(Message("patient", f"{text}\n\n{question}" if not messages else question))
-        answers[name] = doctor.reply(messages)
+        answers[name] = clean_doctor_text(doctor.reply(messages))
         messages.append(Message("doctor", answers[name]))
     return answers
 
@@ -160,8 +162,7 @@ def _failed(record: Record, doctor: Doctor, config: "EvalConfig", seed: int, rea
 
     partial = partial_consultation(exc)
     if partial is not None:
-        return dialogue_transcript(record, doctor, partial, seed,
-                                   error=f"{reason} (after {len(partial.turns)} completed turns)")
+        return dialogue_transcript(record, doctor, partial, seed, error=reason)
     return Transcript(
         record_id=record.id,
         department=record.department,

@@ -18,10 +18,15 @@ transcripts (doctor, condition, persona, seed, ...) must match the logged run's.
 
 Each record gets its own seed derived from ``seed`` and its id, so results do not depend
 on the order or concurrency in which records run.
+
+Secrets: the API key is read from the environment by the doctor's client and never stored
+in the settings; as a second line of defence, the key's value is redacted from every
+transcript, ``results.json`` and ``report.md`` (an endpoint may echo it in an error body).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import zlib
@@ -61,6 +66,35 @@ class RunOutcome:
     ran: int
     skipped: int
     results: dict[str, Any]
+
+
+#: Secrets shorter than this are not redacted (too likely to occur in ordinary text).
+MIN_SECRET_LENGTH = 8
+
+
+def secret_values(config: EvalConfig) -> tuple[str, ...]:
+    """The API keys this run may use: the values of the environment variables named by the
+    doctor's ``api_key_env`` and the judge's (``OPENAI_API_KEY``), when set."""
+    names = {config.doctor_options.get("api_key_env", "OPENAI_API_KEY"), "OPENAI_API_KEY" if config.judge else None}
+    values = {os.environ.get(name, "") for name in names if name}
+    return tuple(sorted((v for v in values if len(v) >= MIN_SECRET_LENGTH), key=len, reverse=True))
+
+
+def redact(data: Any, secrets: Sequence[str]) -> Any:
+    """``data`` (JSON-like) with every occurrence of a secret in its strings replaced by
+    ``[redacted]``: defence in depth for an endpoint that echoes the request (and so the
+    key) in an error body or a completion, which would otherwise reach the transcripts."""
+    if not secrets:
+        return data
+    if isinstance(data, str):
+        for secret in secrets:
+            data = data.replace(secret, "[redacted]")
+        return data
+    if isinstance(data, dict):
+        return {redact(k, secrets): redact(v, secrets) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [redact(v, secrets) for v in data]
+    return data
 
 
 def record_seed(seed: int, record_id: str) -> int:
@@ -125,6 +159,9 @@ def _consult_and_log(
 ) -> Transcript:
     polisher = make_polisher() if make_polisher else None
     transcript = consult(record, doctor, parser, config, seed=record_seed(config.seed, record.id), polisher=polisher)
+    secrets = secret_values(config)
+    if secrets:
+        transcript = Transcript.from_json(redact(transcript.to_json(), secrets))
     log.append(transcript)
     return transcript
 
@@ -252,7 +289,8 @@ def run_evaluation(
         finally:
             client.close()
         results["judge"] = {**verdicts, "baseline": config.baseline}
+    results = redact(results, secret_values(config))
     write_json_atomic(out / RESULTS, results)
     manifest = read_json(out / MANIFEST)
-    write_text_atomic(out / REPORT, render_markdown([Run(out.resolve().name, out, results, manifest)]))
+    write_text_atomic(out / REPORT, redact(render_markdown([Run(out.resolve().name, out, results, manifest)]), secret_values(config)))
     return RunOutcome(ran=ran, skipped=len(records) - len(todo), results=results)

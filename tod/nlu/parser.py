@@ -73,7 +73,11 @@ def load_parser(checkpoint_dir: str | Path) -> NLUParser:
     directory = Path(checkpoint_dir)
     manifest = read_manifest(directory)
     slot_class: Any = SlotTagger if manifest["slot_model"] == "tagger" else T5SlotTracker
-    try:
-        return NLUParser(IntentClassifier.load(directory / "intent"), slot_class.load(directory / "slots"))
-    except Exception as exc:  # noqa: BLE001 - safetensors, torch and json raise unrelated types
-        raise CheckpointError(f"{directory}: cannot load model weights ({type(exc).__name__}: {str(exc)[:200]})") from None
+    models = []
+    for part, kind in (("intent", IntentClassifier), ("slots", slot_class)):
+        try:
+            models.append(kind.load(directory / part))
+        except Exception as exc:  # noqa: BLE001 - safetensors, torch and json raise unrelated types
+            raise CheckpointError(f"{directory / part}: cannot load model weights "
+                                  f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+    return NLUParser(*models)

@@ -100,6 +100,7 @@ class ProvenanceGuard:
                 atoms |= self.spoken_texts(path)
             except FactPathError as exc:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
+        asked = [*asked, *(a.strip() for a in asked)]  # the policy speaks the doctor's items stripped
         asked_atoms = set(asked) | {self.lexicon.to_lay(a) for a in asked}
         allowed_numbers = set().union(*(numbers(a) for a in atoms | asked_atoms)) if atoms or asked_atoms else set()
         known = self.bank.known_templates()

@@ -33,7 +33,7 @@ import yaml
 
 from tod.patient.guard import CONNECTIVES, numbers
 from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
-from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank, placeholders
+from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank
 from tod.patient.voice import VOICE_WORDS
 
 #: The instruction given to every rewriter.
@@ -167,6 +167,7 @@ class _Pattern:
     prefix: str
     suffix: str
     glue: bool
+    literal: bool
 
 
 class TemplateMatcher:
@@ -199,7 +200,7 @@ class TemplateMatcher:
             fixed = pieces[0::2]
             self._patterns.append(_Pattern(re.compile("".join(body), re.IGNORECASE | re.DOTALL), names,
                                            fixed[0].lower(), fixed[-1].lower() if len(fixed) > 1 else "",
-                                           template in hedges))
+                                           template in hedges, len(pieces) == 1))
         # the most specific templates (most fixed text) first, so fills are as narrow as possible
         self._patterns.sort(key=lambda p: -len(p.regex.pattern.replace("(.+?)", "")))
         self.vocabulary = frozenset(
@@ -226,7 +227,7 @@ class TemplateMatcher:
                 if not low.startswith(pattern.prefix, pos):
                     continue
                 start = pos + len(pattern.prefix)
-                if not pattern.names:  # fixed words only: a literal match
+                if pattern.literal:  # fixed words only
                     candidates = [start] if pattern.glue or start in boundaries else []
                 else:
                     candidates = [e for e in ends if e > start and low.endswith(pattern.suffix, start, e)]
