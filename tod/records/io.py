@@ -60,6 +60,8 @@ def iter_records(path: str | Path) -> Iterator[Record]:
         RecordFileError: for a missing file, non-UTF-8 bytes, bad JSON, an invalid record
             or a duplicate id, naming the file and line.
     """
+    if not Path(path).is_file():
+        raise RecordFileError(f"{path}: no such record file")
     seen: dict[str, int] = {}
     for number, line in iter_text_lines(path, RecordFileError):
         where = f"{path}:{number}"
