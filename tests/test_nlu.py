@@ -134,7 +134,7 @@ def smoke_checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_very_long_turn_is_truncated_with_a_warning(smoke_checkpoint: Path, caplog: pytest.LogCaptureFixture) -> None:
     parser = load_parser(smoke_checkpoint)
-    with caplog.at_level(logging.WARNING):
+    with caplog.at_level(logging.WARNING, logger="tod.nlu.encoders"):
         parse = parser.parse("Do you have a cough? " * 1000)
     assert len(parse.text) == 21000
     assert any("truncated" in r.getMessage() for r in caplog.records)
