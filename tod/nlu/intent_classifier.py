@@ -158,18 +158,10 @@ def train_intent_classifier(
         eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
         data_collator=DataCollatorWithPadding(tokenizer),
         work_dir=work_dir,
-        epochs=config.epochs,
-        batch_size=config.batch_size,
-        learning_rate=config.learning_rate,
-        eval_steps=config.eval_steps,
-        patience=config.early_stopping_patience,
+        settings=config,
         seed=seed,
         metric="micro_f1",
         compute_metrics=_micro_f1,
-        max_steps=config.max_steps,
-        max_minutes=config.max_minutes,
-        weight_decay=config.weight_decay,
-        warmup_ratio=config.warmup_ratio,
     )
     classifier = IntentClassifier(trainer.model, tokenizer, np.full(len(INTENTS), 0.5), max_length=config.max_length)
     probs = classifier.predict_proba([t.text for t in validation])

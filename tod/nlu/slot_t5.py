@@ -164,15 +164,9 @@ def train_t5_tracker(
         eval_dataset=_dataset(validation, tokenizer, config),
         data_collator=DataCollatorForSeq2Seq(tokenizer, model=model),
         work_dir=work_dir,
-        epochs=config.epochs,
-        batch_size=config.batch_size,
-        learning_rate=config.learning_rate,
-        eval_steps=config.eval_steps,
-        patience=config.early_stopping_patience,
+        settings=config,
         seed=seed,
         metric="eval_loss",
-        max_steps=config.max_steps,
-        max_minutes=config.max_minutes,
     )
     return T5SlotTracker(trainer.model, tokenizer, max_source_length=config.max_source_length,
                          max_target_length=config.max_target_length)

@@ -156,17 +156,9 @@ def train_slot_tagger(
         eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
         data_collator=DataCollatorForTokenClassification(tokenizer),
         work_dir=work_dir,
-        epochs=config.epochs,
-        batch_size=config.batch_size,
-        learning_rate=config.learning_rate,
-        eval_steps=config.eval_steps,
-        patience=config.early_stopping_patience,
+        settings=config,
         seed=seed,
         metric="token_f1",
         compute_metrics=_token_f1,
-        max_steps=config.max_steps,
-        max_minutes=config.max_minutes,
-        weight_decay=config.weight_decay,
-        warmup_ratio=config.warmup_ratio,
     )
     return SlotTagger(trainer.model, tokenizer, max_length=config.max_length)

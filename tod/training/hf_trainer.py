@@ -37,22 +37,14 @@ def fit(
     eval_dataset: Any,
     data_collator: Any,
     work_dir: Path,
-    epochs: float,
-    batch_size: int,
-    learning_rate: float,
-    eval_steps: int,
-    patience: int,
+    settings: Any,
     seed: int,
     metric: str,
     compute_metrics: Callable[[Any], dict[str, float]] | None = None,
-    max_steps: int = -1,
-    max_minutes: float = 0.0,
-    weight_decay: float = 0.0,
-    warmup_ratio: float = 0.0,
     trainer_class: type[Trainer] = Trainer,
-    extra_args: dict[str, Any] | None = None,
 ) -> Trainer:
-    """Train with evaluation every ``eval_steps`` steps, early stopping on ``metric`` (higher is
+    """Train with the hyper-parameters of ``settings`` (a :class:`~tod.training.config.ModelConfig`
+    or :class:`~tod.training.config.T5Config`): evaluation every ``eval_steps`` steps, early stopping on ``metric`` (higher is
     better unless it is a loss) and the best model restored at the end.
 
     Intermediate checkpoints go to ``work_dir`` (only the best and the last are kept); the
@@ -61,18 +53,19 @@ def fit(
     wall time, keeping the best evaluated model. Batches group turns of similar length, which
     saves most of the padding on CPU.
     """
+    epochs, batch_size, max_steps = settings.epochs, settings.batch_size, settings.max_steps
     steps_per_epoch = max(1, math.ceil(len(train_dataset) / batch_size))
     total = max_steps if max_steps > 0 else math.ceil(steps_per_epoch * epochs)
-    every = max(1, min(eval_steps, total // 2 or 1))
+    every = max(1, min(settings.eval_steps, total // 2 or 1))
     args = TrainingArguments(
         output_dir=str(work_dir),
         num_train_epochs=epochs,
         max_steps=max_steps,
         per_device_train_batch_size=batch_size,
         per_device_eval_batch_size=batch_size * 2,
-        learning_rate=learning_rate,
-        weight_decay=weight_decay,
-        warmup_steps=int(warmup_ratio * total),
+        learning_rate=settings.learning_rate,
+        weight_decay=getattr(settings, "weight_decay", 0.0),
+        warmup_steps=int(getattr(settings, "warmup_ratio", 0.0) * total),
         eval_strategy="steps",
         eval_steps=every,
         save_strategy="steps",
@@ -90,7 +83,6 @@ def fit(
         dataloader_num_workers=0,
         train_sampling_strategy="group_by_length",
         disable_tqdm=False,
-        **(extra_args or {}),
     )
     trainer = trainer_class(
         model=model,
@@ -100,7 +92,8 @@ def fit(
         data_collator=data_collator,
         processing_class=tokenizer,
         compute_metrics=compute_metrics,
-        callbacks=[EarlyStoppingCallback(early_stopping_patience=patience), TimeBudget(max_minutes)],
+        callbacks=[EarlyStoppingCallback(early_stopping_patience=settings.early_stopping_patience),
+                   TimeBudget(settings.max_minutes)],
     )
     trainer.train()
     return trainer
