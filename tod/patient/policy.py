@@ -35,6 +35,7 @@ from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import Matcher, normalise
 from tod.patient.state import DialogueState, QuestionKey, question_key
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Fact, Status
+from tod.schema.labels import INTENT_SLOT
 
 Outcome = Literal["present", "denied", "not_recorded"]
 
@@ -77,24 +78,6 @@ INTENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 
-#: The slot an intent reads its named items from.
-INTENT_SLOT: Mapping[str, str] = MappingProxyType(
-    {
-        "ask_symptom": "symptom",
-        **{intent: "symptom" for intent in INTENT_FIELDS if intent.startswith("ask_symptom_")},
-        "ask_past_diagnosis": "past_diagnosis",
-        "ask_past_medication": "past_medication",
-        "ask_receiving_treatment": "past_medication",
-        "ask_physical_change": "physical_change",
-        "ask_trauma_surgery": "trauma_surgery",
-        "ask_preventive": "vaccination",
-        "ask_allergic_history": "allergy",
-        "ask_contact_history": "exposure",
-        "ask_family_history": "family_history",
-        "ask_living_habit": "living_habit",
-        "ask_medical_examination": "medical_examination",
-    }
-)
 
 #: When an intent's own slot is empty it borrows this slot, unless the slot's own intent
 #: was asked too ("Does anyone in your family have diabetes?" tagged as past_diagnosis).

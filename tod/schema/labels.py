@@ -113,6 +113,25 @@ INTENT_FAMILIES: Mapping[str, str] = MappingProxyType(
     }
 )
 
+#: The slot whose values name what an intent asks about (intents not listed name nothing):
+#: the patient policy reads named items from it, the evaluator counts repeated questions by it.
+INTENT_SLOT: Mapping[str, str] = MappingProxyType(
+    {
+        **{intent: "symptom" for intent in _INTENTS if intent.startswith("ask_symptom")},
+        "ask_past_diagnosis": "past_diagnosis",
+        "ask_past_medication": "past_medication",
+        "ask_receiving_treatment": "past_medication",
+        "ask_physical_change": "physical_change",
+        "ask_trauma_surgery": "trauma_surgery",
+        "ask_preventive": "vaccination",
+        "ask_allergic_history": "allergy",
+        "ask_contact_history": "exposure",
+        "ask_family_history": "family_history",
+        "ask_living_habit": "living_habit",
+        "ask_medical_examination": "medical_examination",
+    }
+)
+
 
 class LabelError(ValueError):
     """An intent or slot name that is not part of the schema."""

@@ -25,23 +25,7 @@ from typing import Any, Sequence
 
 from tod.evaluation.metrics.base import EvalItem, MetricContext, register
 from tod.evaluation.transcript import Turn
-from tod.schema.labels import INTENT_FAMILIES
-
-#: The slot whose values identify what an intent asks about (intents not listed have none).
-INTENT_SLOT: dict[str, str] = {
-    **{intent: "symptom" for intent in INTENT_FAMILIES if intent.startswith("ask_symptom")},
-    "ask_past_diagnosis": "past_diagnosis",
-    "ask_past_medication": "past_medication",
-    "ask_receiving_treatment": "past_medication",
-    "ask_physical_change": "physical_change",
-    "ask_trauma_surgery": "trauma_surgery",
-    "ask_preventive": "vaccination",
-    "ask_allergic_history": "allergy",
-    "ask_contact_history": "exposure",
-    "ask_family_history": "family_history",
-    "ask_living_habit": "living_habit",
-    "ask_medical_examination": "medical_examination",
-}
+from tod.schema.labels import INTENT_FAMILIES, INTENT_SLOT
 
 
 def question_keys(turn: Turn) -> list[tuple[str, frozenset[str]]]:
