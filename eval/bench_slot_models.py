@@ -8,7 +8,8 @@ the tagger); the T5 tracker is trained here with the ``t5`` section of the train
 (``--config``; offline default: a small T5 from scratch with a SentencePiece-Unigram tokenizer
 learnt from the corpus), capped at ``--t5-minutes``, or loaded from ``--t5-dir``. Both are
 scored with the NLU slot metrics (slot-key F1, slot F1 with value containment, value ROUGE)
-and timed one turn at a time (p50/p95) on this machine.
+and timed one turn at a time (p50/p95) on this machine. Both read each turn's question focus
+(``tod.nlu.questions``), as the parser feeds them.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from machine import format_machine, machine_info  # noqa: E402
 
 from tod.nlu.annotations import load_annotations  # noqa: E402
 from tod.nlu.metrics import slot_scores  # noqa: E402
+from tod.nlu.questions import question_focus  # noqa: E402
 from tod.nlu.slot_t5 import T5SlotTracker, train_t5_tracker  # noqa: E402
 from tod.nlu.slot_tagger import SlotTagger  # noqa: E402
 from tod.training.config import load_config  # noqa: E402
@@ -34,11 +36,16 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _score(model: object, turns: list) -> dict[str, object]:
-    texts = [t.text for t in turns]
-    model.predict(texts[:2])  # type: ignore[attr-defined]  # warm up
+    """Slot scores and per-turn latency of ``model`` reading each turn's question focus, as
+    the parser feeds it (a turn with an empty focus gets no slots and is not timed)."""
+    texts = [question_focus(t.text) for t in turns]
+    model.predict([t for t in texts if t][:2])  # type: ignore[attr-defined]  # warm up
     single = []
-    preds = []
+    preds: list[dict[str, list[str]]] = []
     for text in texts:
+        if not text:
+            preds.append({})
+            continue
         start = time.perf_counter()
         preds += model.predict([text])  # type: ignore[attr-defined]
         single.append(1000 * (time.perf_counter() - start))

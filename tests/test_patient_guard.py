@@ -78,6 +78,14 @@ def test_asked_echo_must_be_what_the_doctor_named(example_record):
     assert any("opening" in v for v in guard.check(opening.text, [opening], ()))
 
 
+def test_a_number_the_doctor_named_is_not_allowed_in_the_reply(example_record):
+    guard = ProvenanceGuard(example_record.case, default_bank(), default_lexicon())
+    echoed = Part("No {asked} in the family.", {"asked": "fasting glucose 14"})
+    assert any("14" in v for v in guard.check(echoed.text, [echoed], (), ["fasting glucose 14"]))
+    stripped = Part("No {asked} in the family.", {"asked": "fasting glucose"})
+    assert guard.check(stripped.text, [stripped], (), ["fasting glucose 14"]) == []
+
+
 def test_agent_falls_back_or_raises_on_a_violation(example_record, parser, make_agent, monkeypatch):
     def inject(self, answers):
         rendering = original(self, answers)

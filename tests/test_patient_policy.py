@@ -162,6 +162,29 @@ def test_allergies_present_denied_asked_absent_and_blanket(rich_record, example_
     assert blanket.provenance == ("history.allergies[0]",) and blanket.text.startswith("No")
 
 
+def test_denial_echoes_the_doctors_item_without_its_numbers(rich_record, parser, make_agent):
+    """A figure the doctor names is not in the record, so the patient never repeats it."""
+    agent = make_agent(rich_record, parser)
+    reply = agent.respond(parser.add("Fasting glucose 14 in the family?", ["ask_family_history"],
+                                     {"family_history": ["fasting glucose 14"]}))
+    assert reply.text.startswith("No") and "fasting glucose" in reply.text.lower()
+    assert "14" not in reply.text
+    bare = agent.respond(parser.add("Any 14 in the family?", ["ask_family_history"], {"family_history": ["14"]}))
+    assert "14" not in bare.text and bare.text
+
+
+def test_denial_rewords_only_a_whole_lay_term(rich_record, parser, make_agent):
+    """Repeating the doctor's item never mixes in words of the patient's own: a partial lay
+    mapping ("afferent" alone -> "incoming") is not applied, a whole term is."""
+    agent = make_agent(rich_record, parser)
+    assert agent.policy.lexicon.to_lay("afferent pupillary defect") != "afferent pupillary defect"
+    partial = agent.respond(parser.add("Afferent pupillary defect in the family?", ["ask_family_history"],
+                                       {"family_history": ["afferent pupillary defect"]}))
+    assert "afferent pupillary defect" in partial.text and "incoming" not in partial.text
+    whole = agent.respond(parser.add("Oedema in the family?", ["ask_family_history"], {"family_history": ["oedema"]}))
+    assert agent.policy.lexicon.to_lay("oedema") in whole.text
+
+
 @pytest.mark.parametrize(
     ("intent", "slots"),
     [

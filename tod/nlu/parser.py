@@ -8,6 +8,7 @@ from typing import Any, Protocol, Sequence
 
 from tod.nlu.checkpoint import CheckpointError, read_manifest
 from tod.nlu.intent_classifier import IntentClassifier
+from tod.nlu.questions import question_focus
 from tod.nlu.slot_t5 import T5SlotTracker
 from tod.nlu.slot_tagger import SlotTagger
 from tod.nlu.types import TurnParse
@@ -34,10 +35,13 @@ class SlotModel(Protocol):
 class NLUParser:
     """Parses doctor turns with a trained intent classifier and slot model.
 
-    Semantics: a turn for which no intent reaches its threshold asks nothing, so its slots
-    are dropped as well (the guide: no question, no slot). Empty or whitespace-only text
-    parses to no intent without running the models. Lone surrogates reach the models as
-    U+FFFD (see :func:`model_text`).
+    Semantics: the models read the turn's question focus (:func:`question_focus`: its
+    question sentences), so statements, advice and offered diagnoses yield nothing. A turn
+    with an empty focus (no question sentence; also empty or whitespace-only text) parses
+    to no intent without running the models. A turn for which no intent reaches its
+    threshold asks nothing, so its slots are dropped as well (the guide: no question, no
+    slot). Slot values are verbatim substrings of the turn. Lone surrogates reach the
+    models as U+FFFD (see :func:`model_text`).
     """
 
     def __init__(self, intents: IntentClassifier, slots: SlotModel) -> None:
@@ -51,11 +55,12 @@ class NLUParser:
     def parse_batch(self, texts: Sequence[str], *, batch_size: int = 32) -> list[TurnParse]:
         """Parse many turns (batched through both models)."""
         texts = list(texts)
-        live = [i for i, t in enumerate(texts) if t.strip()]
+        focus = [question_focus(model_text(t)) for t in texts]
+        live = [i for i, f in enumerate(focus) if f]
         parses = [TurnParse(text=t) for t in texts]
         if not live:
             return parses
-        live_texts = [model_text(texts[i]) for i in live]
+        live_texts = [focus[i] for i in live]
         intents = self.intents.predict(live_texts, batch_size=batch_size)
         slots = self.slots.predict(live_texts, batch_size=batch_size)
         for i, found, named in zip(live, intents, slots):

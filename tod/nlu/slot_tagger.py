@@ -43,8 +43,15 @@ def tag_ids_for(offsets: Sequence[tuple[int, int]], spans: Sequence[Span]) -> li
 
 
 def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence[int]) -> list[Span]:
-    """Character spans from predicted tags; a stray I- starts a span, spans widen to word edges."""
-    spans: list[Span] = []
+    """Character spans from predicted tags.
+
+    A span starts at a B- tag, or at an I- tag after an O; it goes on over the following
+    I- tags and over a B- tag inside the same word, whatever their slot, and stops at an O
+    or a line break. Its slot is the one most of its tokens carry (the first on a tie), so
+    "blood pressure" tagged B-medical_examination I-past_diagnosis stays one value. Spans
+    widen to whole words.
+    """
+    spans: list[tuple[int, int, list[str]]] = []
     current: list[Any] | None = None
     for (start, end), tag_id in zip(offsets, tag_ids):
         if start == end:
@@ -54,13 +61,15 @@ def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence
             current = None
             continue
         prefix, slot = tag.split("-", 1)
-        continues = current is not None and current[2] == slot and not text[current[1]:start].strip()
-        if prefix == "I" and continues:
+        gap = text[current[1]:start] if current is not None else None
+        continues = gap is not None and not gap.strip() and "\n" not in gap and (prefix == "I" or gap == "")
+        if continues:
             current[1] = end  # type: ignore[index]
+            current[2].append(slot)  # type: ignore[index]
         else:
-            current = [start, end, slot]
+            current = [start, end, [slot]]
             spans.append(current)  # type: ignore[arg-type]
-    return [_widen(text, s, e, slot) for s, e, slot in spans]
+    return [_widen(text, s, e, max(votes, key=votes.count)) for s, e, votes in spans]
 
 
 def _widen(text: str, start: int, end: int, slot: str) -> Span:

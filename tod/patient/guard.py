@@ -7,11 +7,13 @@ A templated reply is checked part by part (see :mod:`tod.patient.nlg`):
 3. record placeholders ({items}, {value}, ...) decompose into texts of the *provenance*
    fields (as spoken, after lay mapping), joined only by list punctuation (", ", " and ",
    " or ", " (", ")", ": ", "; "); {asked} decomposes the same way into the doctor's
-   slot values of the turn; voice placeholders hold voice words; {opening} is the
+   slot values of the turn (numbers removed; reworded only when a value is one lay-table
+   term); voice placeholders hold voice words; {opening} is the
    record's opening statement verbatim;
 4. the parts compose to the reply text;
-5. every number in the reply occurs in the provenance texts (or in the doctor's slot
-   values, or the opening statement when it is part of the reply);
+5. every number in the reply occurs in the provenance texts (or the opening statement when
+   it is part of the reply): the doctor's words are echoed without their numbers (see
+   :func:`without_numbers`), so a denial never repeats a figure the record does not hold;
 6. every provenance path resolves to a recorded value of the case.
 
 The guard never sees the reference answers; it only knows the case.
@@ -23,13 +25,13 @@ import re
 from typing import Iterable, Sequence
 
 from tod.patient.facts import FactPathError, field_texts
+from tod.patient.figures import numbers, without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, Part, TemplateBank, TemplateError, compose, placeholders
 from tod.patient.voice import VOICE_WORDS
 from tod.records.model import CaseFacts
 
 CONNECTIVES: tuple[str, ...] = (", ", " and ", " or ", " (", ")", ": ", "; ")
-_NUMBER = re.compile(r"\d+(?:[.,/:]\d+)*")
 
 
 class GuardViolation(RuntimeError):
@@ -38,11 +40,6 @@ class GuardViolation(RuntimeError):
     def __init__(self, violations: Sequence[str]) -> None:
         super().__init__("; ".join(violations))
         self.violations = tuple(violations)
-
-
-def numbers(text: str) -> set[str]:
-    """The numbers written in ``text`` ("148/92 mmHg" -> {"148/92"})."""
-    return set(_NUMBER.findall(text))
 
 
 def _decomposes(text: str, atoms: Iterable[str]) -> bool:
@@ -100,9 +97,9 @@ class ProvenanceGuard:
                 atoms |= self.spoken_texts(path)
             except FactPathError as exc:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
-        asked = [*asked, *(a.strip() for a in asked)]  # the policy speaks the doctor's items stripped
-        asked_atoms = set(asked) | {self.lexicon.to_lay(a) for a in asked}
-        allowed_numbers = set().union(*(numbers(a) for a in atoms | asked_atoms)) if atoms or asked_atoms else set()
+        asked = [without_numbers(a) for a in asked]  # the policy echoes the doctor's items so
+        asked_atoms = set(asked) | {self.lexicon.whole_to_lay(a) for a in asked}
+        allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
         for index, part in enumerate(parts):
             where = f"part {index} {part.template!r}"

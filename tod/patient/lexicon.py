@@ -80,6 +80,15 @@ class LayLexicon:
             return text
         return self._pattern.sub(lambda m: self.table[m.group(0).lower()], text)
 
+    def whole_to_lay(self, text: str) -> str:
+        """The lay wording of ``text`` when all of it is one medical term, else ``text``.
+
+        Used for the doctor's words the patient repeats: a partial mapping would put words
+        of the patient's own into them ("afferent pupillary defect" -> "incoming pupillary
+        defect"), so only a whole term is reworded.
+        """
+        return self.table.get(text.strip().lower(), text)
+
 
 def load_jargon(path: str | Path | None = None) -> tuple[str, ...]:
     """The jargon terms of ``jargon.yaml`` (lower case, in file order, no duplicates).

@@ -31,6 +31,7 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.facts import field_texts, resolve
+from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import Matcher, normalise
 from tod.patient.state import DialogueState, QuestionKey, question_key
@@ -303,7 +304,13 @@ class RecordPolicy:
         return Fill(join_items([f.text for f in fills]), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill:
-        return Fill(join_items([self._lay(q) for q in queries], "or"))
+        return Fill(join_items([self.lexicon.whole_to_lay(q) for q in queries], "or"))
+
+    @staticmethod
+    def _echoable(queries: Sequence[str]) -> list[str]:
+        """The doctor's items as the patient may repeat them: numbers removed (a figure the
+        record does not hold is never spoken), items left empty by that dropped."""
+        return [e for e in dict.fromkeys(without_numbers(q) for q in queries) if e]
 
     def _fresh_first(self, paths: Sequence[str], state: DialogueState) -> list[str]:
         """Up to k of ``paths``: the unrevealed ones first; when all were revealed, the first
@@ -322,6 +329,7 @@ class RecordPolicy:
         blanket = next((p for p, f in zip(paths, facts) if f.status is Status.denied and not f.value), None)
         named = [(p, f) for p, f in zip(paths, facts) if f.value]
         present = [p for p, f in named if f.status is Status.present]
+        queries = [q for q in queries if without_numbers(q)]  # a bare figure names no item
         if not queries:
             if present:
                 chosen = self._fresh_first(present, state)
@@ -352,8 +360,9 @@ class RecordPolicy:
             statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
-        if absent:
-            statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(absent)}))
+        echoed = self._echoable(absent)
+        if echoed:
+            statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(echoed)}))
         room = self.max_facts - sum(s.items for s in statements)
         extras = [
             Statement(intent, "present", "present", {"items": self._items([p])}, items=1)

@@ -31,7 +31,8 @@ from typing import Iterable, Protocol, Sequence
 
 import yaml
 
-from tod.patient.guard import CONNECTIVES, numbers
+from tod.patient.figures import numbers
+from tod.patient.guard import CONNECTIVES
 from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
 from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank
 from tod.patient.voice import VOICE_WORDS

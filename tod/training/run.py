@@ -17,6 +17,7 @@ from tod.nlu.checkpoint import write_manifest
 from tod.nlu.intent_classifier import train_intent_classifier
 from tod.nlu.metrics import format_report, nlu_report
 from tod.nlu.parser import NLUParser
+from tod.nlu.questions import focus_turns
 from tod.nlu.slot_t5 import train_t5_tracker
 from tod.nlu.slot_tagger import train_slot_tagger
 from tod.training.config import TrainConfig
@@ -55,14 +56,18 @@ def train(config: TrainConfig) -> Path:
     (staging / "intent").mkdir(parents=True)
     work = staging / "work"
 
-    logger.info("training the intent classifier on %d turns (base %s)", len(train_turns), config.intent.base_model)
-    intents = train_intent_classifier(train_turns, validation, config.intent, work_dir=work / "intent", seed=config.seed)
+    # The models read each turn's question focus, as the parser feeds them (tod.nlu.questions).
+    train_focus, validation_focus = focus_turns(train_turns), focus_turns(validation)
+    logger.info("training the intent classifier on %d turns (base %s)", len(train_focus), config.intent.base_model)
+    intents = train_intent_classifier(train_focus, validation_focus, config.intent, work_dir=work / "intent",
+                                      seed=config.seed)
     intents.save(staging / "intent")
     logger.info("training the %s slot model", config.slot_model)
     if config.slot_model == "tagger":
-        slots: Any = train_slot_tagger(train_turns, validation, config.tagger, work_dir=work / "slots", seed=config.seed)
+        slots: Any = train_slot_tagger(train_focus, validation_focus, config.tagger, work_dir=work / "slots",
+                                       seed=config.seed)
     else:
-        slots = train_t5_tracker(train_turns, validation, config.t5, work_dir=work / "slots", seed=config.seed)
+        slots = train_t5_tracker(train_focus, validation_focus, config.t5, work_dir=work / "slots", seed=config.seed)
     slots.save(staging / "slots")
     shutil.rmtree(work, ignore_errors=True)
 

@@ -3,8 +3,8 @@
 A turn is 0-2 preamble sentences, an optional restatement, explanation or list of possible
 causes, 1-5 questions (plain sentences, a numbered or bulleted list, or bold headings) and
 an optional closing; some turns carry a stage direction or an invented patient answer.
-About 10% of turns ask nothing (a "Final Diagnosis" line, "Thank you.") and some are very
-short ("For how long?"). The turn's intents and slots are the union of its questions'.
+About 14% of turns ask nothing (a "Final Diagnosis" line, "Thank you.", advice ending in
+"Do you have any questions?") and some are very short ("For how long?"). The turn's intents and slots are the union of its questions'.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ INTENT_WEIGHTS: Mapping[str, float] = {
 class TurnShape:
     """Probabilities that shape a generated turn."""
 
-    no_question: float = 0.10
+    no_question: float = 0.14
     short: float = 0.08
     question_counts: tuple[float, ...] = (34, 30, 18, 11, 7)
     preamble_counts: tuple[float, ...] = (30, 52, 18)
@@ -237,7 +237,7 @@ class TurnBuilder:
             head.insert(rng.randint(0, len(head)), self._say("stage_directions", rng))
         tail: list[Piece] = []
         if rng.random() < shape.closing:
-            tail.append(self._say("closings", rng))
+            tail.append(self._say(rng.choice(("closings", "closings", "non_questions")), rng))
         paragraphs = style != "plain" or rng.random() < shape.paragraphs
         turn = self._layout(head, block, tail, paragraphs, rng)
         if rng.random() < shape.patient_answer:
@@ -287,8 +287,9 @@ class TurnBuilder:
             head = self._opening(rng)
             return join([*_spaced(head), "\n\n" if head else "", self._cause_list(rng)])
         parts = self._opening(rng) + [self._say(rng.choice(("explanations", "restatements", "empathy")), rng)]
-        if rng.random() < 0.4:
-            parts.append(self._say("closings", rng))
+        parts += [self._say("advice", rng) for _ in range(rng.choice((0, 1, 1, 2, 3)))]
+        if rng.random() < 0.6:
+            parts.append(self._say(rng.choice(("closings", "non_questions", "non_questions")), rng))
         return join(_spaced(parts))
 
 

@@ -9,6 +9,7 @@ never used for doctor turns.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -58,8 +59,10 @@ class Entry:
 
     @property
     def surfaces(self) -> tuple[str, ...]:
-        """The term followed by the variants that read as noun phrases."""
-        return (self.term, *(v for v in self.variants if is_noun_like(v)))
+        """The term followed by the variants that read as noun phrases; variants that put a
+        location after a word ("pain in your jaw") are left out, since guide convention 2
+        labels only the word ("pain") there."""
+        return (self.term, *(v for v in self.variants if is_noun_like(v) and not _LOCATED.match(v)))
 
     def flag(self, name: str) -> bool:
         """Whether the boolean attribute ``name`` is set."""
@@ -71,6 +74,10 @@ class Entry:
         if len(forms) == 1 or rng.random() < term_weight:
             return forms[0]
         return rng.choice(forms[1:])
+
+
+#: "pain in your jaw", "swelling on the ankle": a word followed by where it is.
+_LOCATED = re.compile(r"^[\w-]+ (?:in|on) (?:your|the|my|his|her) ", re.I)
 
 
 def is_noun_like(surface: str) -> bool:

@@ -32,6 +32,8 @@ STATEMENT_SECTIONS = (
     "cause_outros",
     "final_diagnoses",
     "closings",
+    "non_questions",
+    "advice",
     "stage_directions",
     "patient_answers",
     "no_question_turns",
