@@ -304,13 +304,11 @@ class RecordPolicy:
         return Fill(join_items([f.text for f in fills]), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill:
-        return Fill(join_items([self.lexicon.whole_to_lay(q) for q in queries], "or"))
-
-    @staticmethod
-    def _echoable(queries: Sequence[str]) -> list[str]:
-        """The doctor's items as the patient may repeat them: numbers removed (a figure the
-        record does not hold is never spoken), items left empty by that dropped."""
-        return [e for e in dict.fromkeys(without_numbers(q) for q in queries) if e]
+        """The doctor's items as the patient repeats them: without their numbers (a figure the
+        record does not hold is never spoken) and reworded only when a whole item is one
+        lay-table term. Every query must keep some words without its numbers."""
+        echoed = dict.fromkeys(without_numbers(q) for q in queries)
+        return Fill(join_items([self.lexicon.whole_to_lay(e) for e in echoed], "or"))
 
     def _fresh_first(self, paths: Sequence[str], state: DialogueState) -> list[str]:
         """Up to k of ``paths``: the unrevealed ones first; when all were revealed, the first
@@ -360,9 +358,8 @@ class RecordPolicy:
             statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
-        echoed = self._echoable(absent)
-        if echoed:
-            statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(echoed)}))
+        if absent:
+            statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(absent)}))
         room = self.max_facts - sum(s.items for s in statements)
         extras = [
             Statement(intent, "present", "present", {"items": self._items([p])}, items=1)
