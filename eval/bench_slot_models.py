@@ -8,8 +8,8 @@ the tagger); the T5 tracker is trained here with the ``t5`` section of the train
 (``--config``; offline default: a small T5 from scratch with a SentencePiece-Unigram tokenizer
 learnt from the corpus), capped at ``--t5-minutes``, or loaded from ``--t5-dir``. Both are
 scored with the NLU slot metrics (slot-key F1, slot F1 with value containment, value ROUGE)
-and timed one turn at a time (p50/p95) on this machine. Both read each turn's question focus
-(``tod.nlu.questions``), as the parser feeds them.
+and timed one turn at a time (p50/p95) on this machine. Both are trained on and read each
+turn's question focus (``tod.nlu.questions``), as ``python -m tod.train`` and the parser do.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from machine import format_machine, machine_info  # noqa: E402
 
 from tod.nlu.annotations import load_annotations  # noqa: E402
 from tod.nlu.metrics import slot_scores  # noqa: E402
-from tod.nlu.questions import question_focus  # noqa: E402
+from tod.nlu.questions import focus_turns, question_focus  # noqa: E402
 from tod.nlu.slot_t5 import T5SlotTracker, train_t5_tracker  # noqa: E402
 from tod.nlu.slot_tagger import SlotTagger  # noqa: E402
 from tod.training.config import load_config  # noqa: E402
@@ -85,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         config.t5.max_minutes = args.t5_minutes
         started = time.time()
-        tracker = train_t5_tracker(load_annotations(config.train_file), load_annotations(config.validation_file),
+        tracker = train_t5_tracker(focus_turns(load_annotations(config.train_file)),
+                                   focus_turns(load_annotations(config.validation_file)),
                                    config.t5, work_dir=out / "t5_work", seed=config.seed)
         t5_seconds = round(time.time() - started, 1)
         tracker.save(out / "t5_tracker")

@@ -57,6 +57,27 @@ def test_markup_connectives_brackets_and_abbreviations():
         "Is there a family history of H. pylori infection?", "One more thing: do you smoke"]
 
 
+def test_invitations_to_ask_are_not_questions_but_a_question_after_a_colon_is():
+    turn = ("I'd recommend antibiotics for the infection. Do you have any questions or concerns about the "
+            "diagnosis or treatment?\nIs there anything else? Any further questions about the plan?\n"
+            "I have a few more questions: do you smoke?")
+    assert question_focus(turn).splitlines() == ["Is there anything else?", "I have a few more questions: do you smoke?"]
+
+
+def test_questions_about_research_ask_nothing_but_named_tests_and_the_patients_studies_do():
+    turn = ("Are there any plans to run larger, more definitive studies of this marker? What do the "
+            "guidelines say about screening? Have any imaging studies been done? Did you take part in "
+            "the study? Has a sleep study been done?")
+    assert question_focus(turn).splitlines() == [
+        "Have any imaging studies been done?", "Did you take part in the study?", "Has a sleep study been done?"]
+
+
+def test_a_relative_clause_after_a_comma_does_not_open_a_question():
+    advice = "Some tips:\n* Getting enough sleep\n* Avoiding coffee and alcohol, which can make it worse"
+    assert question_focus(advice) == ""
+    assert question_focus("With the rash, where did it start?") == "With the rash, where did it start?"
+
+
 def test_a_short_unpunctuated_last_sentence_is_a_telegraphic_question():
     assert question_focus("Alright, let's continue. Smoker") == "Smoker"
     long_tail = "Okay. " + " ".join(["word"] * 12)

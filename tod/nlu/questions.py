@@ -10,11 +10,14 @@ A sentence (split at ``.``, ``!``, ``?`` and line breaks) is a question when it 
 or a request ("tell me", "describe", "let me know", "I'd like to know", "I'd like you to
 get a chest X-ray", "I would like to examine"), after an optional
 list marker, bracketed note, connective ("Also,", "And", "Finally,"), bold heading or short
-leading clause ("Along with the cough, have you..."); the
+leading clause ("Along with the cough, have you...", but not a relative "Avoiding alcohol,
+which can..."); the
 turn's last sentence also counts when it has no end punctuation and at most 8 words (a
 telegraphic "Smoker", not a "Final Diagnosis: X" heading). A question line
 that ends with ``:`` takes the list items under it ("Have you had any of these:" then
-"- fever" lines). A turn with no question sentence has an empty focus: it asks nothing.
+"- fever" lines). An invitation to ask ("Do you have any questions or concerns?") and a
+question about medical research that does not refer to the patient ("Are there larger
+studies?") ask nothing. A turn with no question sentence has an empty focus: it asks nothing.
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*\u2022+]|\d+[.)]|[a-z][.)])\s+\S", re.I)
 _LEAD = r"^[\s>*_#\-\u2022+]*(?:\d+[.)]\s*|[a-z][.)]\s+)?(?:\([^)]*\)\s*|\[[^\]]*\]\s*)?" \
         r"(?:\*\*[^*]*\*\*\s*[:\-\u2013\u2014]?\s*)?" \
         r"(?:(?:also|and|so|now|finally|lastly|next|additionally|furthermore|then|but|secondly|thirdly|" \
-        r"first|firstly|second|third|ok(?:ay)?|great|alright|i see|got it|thanks?|thank you)\b[,:]?\s*)*" \
-        r"(?:(?:[\w'-]+\s+){0,5}[\w'-]+,\s*)?"
+        r"first|firstly|second|third|ok(?:ay)?|great|alright|i see|got it|thanks?|thank you|" \
+        r"roughly|approximately|just|briefly|quickly)\b[,:]?\s*)*" \
+        r"(?:(?:[\w'-]+\s+){0,5}[\w'-]+,\s*(?!(?:which|who|whom|whose)\b))?"
 _OPENERS = (
     r"(?:have|has|had|do|does|did|are|is|was|were|can|could|would|will|should|may|might|any|anything|"
-    r"how|what|what's|when|where|which|who|whom|whose|why|tell|describe|explain|list|mention|"
+    r"how|what|what's|when|where|which|who|whom|whose|why|since\s+(?:how|when)|tell|describe|explain|list|mention|"
     r"share|specify|clarify|let\s+me\s+know|"
     r"please\s+(?:tell|describe|let|share|list|explain|confirm|specify|take|get|have|come|check|measure|bring|go)|"
     r"i(?:'d|\s+would)\s+like\s+to\s+(?:know|hear|ask\s+(?:about|whether|if)|"
@@ -47,6 +51,17 @@ _OPENERS = (
     r"i\s+(?:want|need)\s+to\s+know|i'm\s+wondering|i\s+am\s+wondering|i\s+wonder)\b"
 )
 _QUESTION_START = re.compile(_LEAD + _OPENERS, re.I)
+#: An invitation to ask ("Do you have any questions or concerns about the treatment?").
+_INVITATION = re.compile(r"\b(?:any|other|further|more|additional)\s+(?:\w+\s+)?questions\b"
+                         r"|\bquestions\s+(?:or|and)\s+concerns\b", re.I)
+#: Medical research as a topic ("larger studies", "this study", "clinical trials"); named
+#: tests ("a sleep study", "imaging studies") are not research.
+_RESEARCH = re.compile(r"\b(?:research|clinical\s+trials?|guidelines|literature|(?:this|that)\s+study|"
+                       r"(?:larger|further|more|follow-up|definitive|recent|published|randomi[sz]ed|controlled)"
+                       r"\s+(?:\w+\s+)?stud(?:y|ies))\b", re.I)
+#: Words that refer to the patient (or the child or relative they speak for).
+_PATIENT = re.compile(r"\b(?:you|your|yours|yourself|he|she|him|her|his|they|them|their|child|baby|son|"
+                      r"daughter|patient)\b", re.I)
 #: The most words of an unpunctuated last sentence that still counts as a question.
 FRAGMENT_WORDS = 8
 
@@ -67,8 +82,9 @@ def question_sentences(text: str) -> list[tuple[int, int]]:
         for a, b in _sentences(body):
             sentence = body[a:b]
             stripped = sentence.strip()
-            is_question = (stripped.endswith("?") or _opens_a_question(sentence)
-                           or _is_trailing_fragment(stripped, offset + b, text))
+            is_question = ((stripped.endswith("?") or _opens_a_question(sentence)
+                            or _is_trailing_fragment(stripped, offset + b, text))
+                           and not _asks_nothing_of_the_patient(sentence.rsplit(":", 1)[-1]))
             if is_question:
                 start = offset + a + len(sentence) - len(sentence.lstrip())
                 ranges.append((start, start + len(stripped)))
@@ -96,6 +112,12 @@ def _sentences(line: str) -> list[tuple[int, int]]:
 def _opens_a_question(sentence: str) -> bool:
     """Whether the sentence, or a clause after a colon in it, opens like a question."""
     return any(_QUESTION_START.match(clause) for clause in sentence.split(":"))
+
+
+def _asks_nothing_of_the_patient(clause: str) -> bool:
+    """An invitation to ask, or a question about medical research that does not refer to
+    the patient ("Are there any plans for larger studies?")."""
+    return bool(_INVITATION.search(clause) or (_RESEARCH.search(clause) and not _PATIENT.search(clause)))
 
 
 def _is_trailing_fragment(sentence: str, end: int, text: str) -> bool:
