@@ -32,7 +32,8 @@ Patients cycle through :data:`common.PERSONAS` (every temperament and switch). M
 (c) **completeness**: answered gold intents / gold intents over the replayed dev turns with
     gold intents (end-signal turns excluded); a reply answers an intent when the agent lists
     it in ``PatientReply.answered`` (a fact, a denial or "not sure" all count). Reported with
-    the NLU's parses (the real pipeline) and with gold parses (policy misses only).
+    the NLU's parses (the real pipeline) and with gold parses (policy misses only), over
+    all those turns and over the turns that ask two or more intents.
 (d) **jargon**: share of patient replies that contain a term of ``eval/jargon_terms.txt``
     (whole words, case-insensitive); also per consultation (CRAFT-MD counted jargon in 7.22%
     of conversations) and with ``templates/jargon.yaml``.
@@ -162,6 +163,8 @@ class Completeness:
     answered: int = 0
     nlu_missed: int = 0
     turns: int = 0
+    multi_gold: int = 0  # gold intents of turns that ask two or more
+    multi_answered: int = 0
     per_intent: dict[str, list[int]] = field(default_factory=dict)
 
     def add_turn(self, gold: tuple[str, ...], answered: tuple[str, ...], parsed: tuple[str, ...] | None) -> None:
@@ -170,6 +173,9 @@ class Completeness:
         self.turns += 1
         self.gold += len(gold_set)
         self.answered += len(gold_set & set(answered))
+        if len(gold_set) >= 2:
+            self.multi_gold += len(gold_set)
+            self.multi_answered += len(gold_set & set(answered))
         if parsed is not None:
             self.nlu_missed += len(gold_set - set(parsed))
         for intent in gold_set:
@@ -177,10 +183,25 @@ class Completeness:
             counts[0] += 1
             counts[1] += intent in answered
 
+    def add(self, other: "Completeness") -> None:
+        """Add another tally's counts to this one."""
+        self.gold += other.gold
+        self.answered += other.answered
+        self.nlu_missed += other.nlu_missed
+        self.turns += other.turns
+        self.multi_gold += other.multi_gold
+        self.multi_answered += other.multi_answered
+        for intent, (g, a) in other.per_intent.items():
+            counts = self.per_intent.setdefault(intent, [0, 0])
+            counts[0] += g
+            counts[1] += a
+
     def to_json(self) -> dict[str, object]:
         """Shares and counts."""
         return {
             "completeness": common.share(self.answered, self.gold),
+            "completeness_multi_question": common.share(self.multi_answered, self.multi_gold),
+            "multi_question_gold_intents": self.multi_gold,
             "gold_intents": self.gold,
             "answered": self.answered,
             "turns": self.turns,
@@ -364,14 +385,7 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
     nlu_all, gold_all = Completeness(), Completeness()
     for part, whole in ((complete_nlu, nlu_all), (complete_gold, gold_all)):
         for c in part.values():
-            whole.gold += c.gold
-            whole.answered += c.answered
-            whole.nlu_missed += c.nlu_missed
-            whole.turns += c.turns
-            for intent, (g, a) in c.per_intent.items():
-                counts = whole.per_intent.setdefault(intent, [0, 0])
-                counts[0] += g
-                counts[1] += a
+            whole.add(c)
     consultations = sum(c[0] for c in conversations.values())
     with_jargon = sum(c[1] for c in conversations.values())
     summary = {
@@ -473,7 +487,10 @@ def _markdown(result: dict) -> str:
     lines += [
         f"Completeness: NLU parses {common.pct(comp['nlu']['completeness'])} of {comp['nlu']['gold_intents']} gold intents "
         f"({comp['nlu']['missed_by_nlu']} missed by the NLU, {comp['nlu']['missed_by_policy']} by the policy); "
-        f"gold parses {common.pct(comp['gold']['completeness'])} of {comp['gold']['gold_intents']}.", "",
+        f"gold parses {common.pct(comp['gold']['completeness'])} of {comp['gold']['gold_intents']}. "
+        f"In turns that ask two or more intents: NLU parses {common.pct(comp['nlu']['completeness_multi_question'])}, "
+        f"gold parses {common.pct(comp['gold']['completeness_multi_question'])} of "
+        f"{comp['nlu']['multi_question_gold_intents']} gold intents.", "",
     ]
     low = sorted(comp["nlu"]["per_intent"].items(), key=lambda kv: kv[1]["share"])[:8]
     if low:
