@@ -92,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         tracker.save(out / "t5_tracker")
     results["t5"] = _score(tracker, dev)
     results["t5_train_seconds"] = t5_seconds
-    results["t5_config"] = config.t5.__dict__
+    model_config = tracker.model.config
+    results["t5_config"] = config.t5.__dict__ if t5_seconds is not None else {
+        "loaded_from": args.t5_dir, "d_model": model_config.d_model, "d_ff": model_config.d_ff,
+        "num_layers": model_config.num_layers, "num_heads": model_config.num_heads,
+        "vocab_size": model_config.vocab_size, "max_source_length": tracker.max_source_length,
+        "max_target_length": tracker.max_target_length}
     lines = [f"# Slot models on {Path(args.dev).name} ({len(dev)} turns)", "", format_machine(results["machine"]), "",
              "| slot model | slot-key F1 | slot F1 | value ROUGE-1 | value ROUGE-L | p50 ms/turn | p95 ms/turn |",
              "|---|---|---|---|---|---|---|"]
@@ -104,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     if t5_seconds is not None:
         lines += ["", f"T5 tracker ({config.t5.base_model}, d_model {config.t5.d_model}, {config.t5.num_layers} layers) "
                       f"trained for {t5_seconds:.0f} s (budget {args.t5_minutes} min)."]
+    else:
+        lines += ["", f"T5 tracker loaded from {args.t5_dir} (d_model {model_config.d_model}, "
+                      f"{model_config.num_layers} layers)."]
     text = "\n".join(lines)
     (out / "slot_models.json").write_text(json.dumps(results, indent=2, default=str))
     (out / "slot_models.md").write_text(text + "\n")
