@@ -46,7 +46,6 @@ the AgentClinic cases, which must stay out of the repository).
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -185,12 +184,9 @@ class Completeness:
 
     def add(self, other: "Completeness") -> None:
         """Add another tally's counts to this one."""
-        self.gold += other.gold
-        self.answered += other.answered
-        self.nlu_missed += other.nlu_missed
-        self.turns += other.turns
-        self.multi_gold += other.multi_gold
-        self.multi_answered += other.multi_answered
+        for name in self.__dataclass_fields__:
+            if name != "per_intent":
+                setattr(self, name, getattr(self, name) + getattr(other, name))
         for intent, (g, a) in other.per_intent.items():
             counts = self.per_intent.setdefault(intent, [0, 0])
             counts[0] += g
@@ -266,22 +262,17 @@ class Scorer:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--checkpoint", default=common.DEFAULT_CHECKPOINT)
-    parser.add_argument("--dev", default=str(common.DEV_FILE))
+    parser = common.bench_arguments(__doc__.splitlines()[0])
     parser.add_argument("--records", default=str(common.EMBEDDED_RECORDS), help="embedded record file")
-    parser.add_argument("--agentclinic-dir", default=str(common.AGENTCLINIC_DIR))
     parser.add_argument("--embedded-limit", type=int, default=0, help="embedded records to use (0 = all)")
     parser.add_argument("--agentclinic-limit", type=int, default=100, help="imported AgentClinic records (0 = all)")
     parser.add_argument("--limit", type=int, default=0, help="tiny runs: use N records of each source (overrides both)")
     parser.add_argument("--turns", type=int, default=0, help="use only the first N dev turns (0 = all)")
     parser.add_argument("--turns-per-record", type=int, default=30, help="doctor turns replayed per record (0 = all)")
     parser.add_argument("--no-consultations", action="store_true", help="skip the scripted consultations")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads (0 = torch's default)")
     parser.add_argument("--show-texts", action="store_true",
                         help="put the doctor turns and replies of failure examples into the output (they quote the "
                              "dev file and AgentClinic cases: keep such output out of the repository)")
-    parser.add_argument("--output-dir", default=common.DEFAULT_OUTPUT)
     args = parser.parse_args(argv)
     if args.limit:
         args.embedded_limit = args.agentclinic_limit = args.limit

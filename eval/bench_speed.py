@@ -78,10 +78,7 @@ def llm_system_prompt(record: Record) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--checkpoint", default=common.DEFAULT_CHECKPOINT)
-    parser.add_argument("--dev", default=str(common.DEV_FILE))
-    parser.add_argument("--agentclinic-dir", default=str(common.AGENTCLINIC_DIR))
+    parser = common.bench_arguments(__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=200, help="imported records for the consultations")
     parser.add_argument("--turns", type=int, default=300, help="doctor turns timed for the reply latency")
     parser.add_argument("--latency-records", type=int, default=20, help="records the timed turns are spread over")
@@ -89,11 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--llm-turns", type=int, default=40, help="turns answered by the LLM patient (0 = skip)")
     parser.add_argument("--llm-max-new-tokens", type=int, default=60)
     parser.add_argument("--train-config", default=None, help="time `python -m tod.train --config FILE` (slow)")
-    parser.add_argument("--threads", type=int, default=1, help="torch threads (0 = torch's default)")
     parser.add_argument("--show-texts", action="store_true",
                         help="put the doctor turns and both patients' replies of the LLM comparison into the output "
                              "(they quote the dev file and AgentClinic cases: keep such output out of the repository)")
-    parser.add_argument("--output-dir", default=common.DEFAULT_OUTPUT)
     args = parser.parse_args(argv)
     common.quiet()
     common.set_threads(args.threads)

@@ -7,6 +7,7 @@ project.
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -66,6 +67,19 @@ def quiet() -> None:
         hf_logging.disable_progress_bar()
     except ImportError:  # pragma: no cover - transformers is a dependency
         pass
+
+
+def bench_arguments(description: str) -> argparse.ArgumentParser:
+    """An argument parser with the options every record benchmark shares: ``--checkpoint``,
+    ``--dev``, ``--agentclinic-dir``, ``--threads`` (default 1, see :func:`set_threads`) and
+    ``--output-dir``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--checkpoint", default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--dev", default=str(DEV_FILE))
+    parser.add_argument("--agentclinic-dir", default=str(AGENTCLINIC_DIR))
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (0 = torch's default)")
+    parser.add_argument("--output-dir", default=DEFAULT_OUTPUT)
+    return parser
 
 
 def set_threads(threads: int) -> None:

@@ -13,11 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_hardening_support import ROOT, train_smoke_on
 
-ROOT = Path(__file__).resolve().parents[1]
 EVAL = ROOT / "eval"
 SHARED = ROOT.parent / "shared" / "data"
-SMOKE = ROOT / "training" / "configs" / "smoke.yaml"
 HAS_SHARED = (SHARED / "agentclinic").is_dir() and (SHARED / "dev" / "doctor_turns_dev.jsonl").is_file()
 needs_shared = pytest.mark.skipif(not HAS_SHARED, reason="../shared/data (AgentClinic, dev turns) is not present")
 
@@ -61,13 +60,10 @@ class FakeLLMPatient:
 
 @pytest.fixture(scope="module")
 def checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from tod.training.config import load_config
-    from tod.training.run import train
-
     tmp = tmp_path_factory.mktemp("bench-ckpt")
     data = tmp / "turns.jsonl"
     data.write_text("".join(json.dumps({"text": t, "intents": a, "slots": s}) + "\n" for t, a, s in TURNS * 3))
-    return train(load_config(SMOKE, [f"train_file={data}", f"validation_file={data}", f"output_root={tmp}"]))
+    return train_smoke_on(data, tmp)
 
 
 def _outputs(out: Path, stem: str) -> dict:

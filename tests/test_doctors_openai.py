@@ -1,6 +1,7 @@
 """The OpenAI-compatible doctor against a real chat-completions server on 127.0.0.1.
 
-The server (http.server in a thread) replays a script of behaviours, one per request:
+The server (``test_hardening_support.ChatServer``: http.server in a thread) replays a script of
+behaviours, one per request:
 a normal completion, a delay longer than the client timeout, an HTTP status, a raw body,
 or a 429 with Retry-After. Waits between attempts go to a recorder instead of sleeping.
 """
@@ -9,13 +10,11 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-import time
 from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Iterator
 
 import pytest
+from test_hardening_support import ChatServer, completion
 
 from tod.doctors.base import DoctorError, Message
 from tod.doctors.chat_client import ChatClient, ChatEndpoint, parse_retry_after
@@ -24,73 +23,35 @@ from tod.doctors.prompts import DEFAULT_SYSTEM_PROMPT, DOCTOR_OPENS
 from tod.doctors.registry import DoctorSpecError, load_doctor
 
 
-def completion(text: str | None) -> dict[str, Any]:
-    return {"id": "x", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
-
-
-class ChatServer:
-    """A scripted chat-completions server. Each script step is a tuple:
-    ("ok", text) | ("delay", seconds, text) | ("status", code) | ("raw", body) | ("429", retry_after)."""
+class ScriptedServer(ChatServer):
+    """A ``ChatServer`` that plays ``script``, one step per request:
+    ("ok", text) | ("delay", seconds, text) | ("status", code) | ("raw", body) | ("429", retry_after);
+    an empty script answers "default reply"."""
 
     def __init__(self) -> None:
         self.script: deque[tuple[Any, ...]] = deque()
-        self.requests: list[dict[str, Any]] = []
-        self.headers: list[dict[str, str]] = []
-        server = self
+        super().__init__(self._behave)
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:  # keep test output clean
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802 (http.server API)
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                server.requests.append(json.loads(body))
-                server.headers.append(dict(self.headers))
-                step = server.script.popleft() if server.script else ("ok", "default reply")
-                try:
-                    if step[0] == "delay":
-                        time.sleep(step[1])
-                        self._send(200, json.dumps(completion(step[2])))
-                    elif step[0] == "ok":
-                        self._send(200, json.dumps(completion(step[1])))
-                    elif step[0] == "status":
-                        self._send(step[1], json.dumps({"error": {"message": "boom"}}))
-                    elif step[0] == "raw":
-                        self._send(200, step[1])
-                    elif step[0] == "429":
-                        self._send(429, json.dumps({"error": {"message": "slow down"}}), {"Retry-After": step[1]})
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (timeout)
-
-            def _send(self, code: int, body: str, extra: dict[str, str] | None = None) -> None:
-                data = body.encode()
-                self.send_response(code)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for key, value in (extra or {}).items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+    def _behave(self, body: dict[str, Any], headers: dict[str, str]) -> tuple[int, str, dict[str, str], float]:
+        step = self.script.popleft() if self.script else ("ok", "default reply")
+        if step[0] == "delay":
+            return 200, json.dumps(completion(step[2])), {}, step[1]
+        if step[0] == "ok":
+            return 200, json.dumps(completion(step[1])), {}, 0.0
+        if step[0] == "status":
+            return step[1], json.dumps({"error": {"message": "boom"}}), {}, 0.0
+        if step[0] == "raw":
+            return 200, step[1], {}, 0.0
+        return 429, json.dumps({"error": {"message": "slow down"}}), {"Retry-After": step[1]}, 0.0
 
 
 @pytest.fixture()
-def server() -> Iterator[ChatServer]:
-    chat = ChatServer()
-    chat.thread.start()
-    yield chat
-    chat.httpd.shutdown()
-    chat.httpd.server_close()
+def server() -> Iterator[ScriptedServer]:
+    with ScriptedServer() as chat:
+        yield chat
 
 
-def make_doctor(server: ChatServer, waits: list[float], **endpoint: Any) -> OpenAIChatDoctor:
+def make_doctor(server: ScriptedServer, waits: list[float], **endpoint: Any) -> OpenAIChatDoctor:
     settings = {"model": "test-model", "base_url": server.base_url, "timeout_s": 2.0, "backoff_s": 0.01, "max_retries": 4, "api_key_env": "TOD_TEST_KEY"}
     settings.update(endpoint)
     return OpenAIChatDoctor(ChatClient(ChatEndpoint(**settings), sleep=waits.append))
@@ -99,7 +60,7 @@ def make_doctor(server: ChatServer, waits: list[float], **endpoint: Any) -> Open
 CONVERSATION = [Message("patient", "I've been very thirsty."), Message("doctor", "How long?"), Message("patient", "Two months.")]
 
 
-def test_reply_sends_the_conversation_with_roles_and_settings(server: ChatServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reply_sends_the_conversation_with_roles_and_settings(server: ScriptedServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TOD_TEST_KEY", "sk-secret-123")
     server.script.append(("ok", "  Do you have any other symptoms?  "))
     doctor = make_doctor(server, [], temperature=0.3, max_tokens=77, seed=5)
@@ -116,14 +77,14 @@ def test_reply_sends_the_conversation_with_roles_and_settings(server: ChatServer
     assert doctor.name == "openai:test-model"
 
 
-def test_no_key_sends_no_authorization_and_empty_conversation_gets_an_opening(server: ChatServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_key_sends_no_authorization_and_empty_conversation_gets_an_opening(server: ScriptedServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TOD_TEST_KEY", raising=False)
     make_doctor(server, []).reply([])
     assert "Authorization" not in server.headers[0]
     assert server.requests[0]["messages"][1] == {"role": "user", "content": DOCTOR_OPENS}
 
 
-def test_timeout_500_malformed_and_429_are_retried_with_backoff(server: ChatServer) -> None:
+def test_timeout_500_malformed_and_429_are_retried_with_backoff(server: ScriptedServer) -> None:
     server.script.extend([("delay", 1.5, "too late"), ("status", 500), ("raw", "{not json"), ("429", "2"), ("ok", "Any fever?")])
     waits: list[float] = []
     doctor = make_doctor(server, waits, timeout_s=0.4)
@@ -133,14 +94,14 @@ def test_timeout_500_malformed_and_429_are_retried_with_backoff(server: ChatServ
     assert waits == pytest.approx([0.01, 0.02, 0.04, 2.0])
 
 
-def test_empty_and_missing_content_are_retried(server: ChatServer) -> None:
+def test_empty_and_missing_content_are_retried(server: ScriptedServer) -> None:
     server.script.extend([("ok", ""), ("ok", None), ("raw", json.dumps({"choices": []})), ("ok", "<think>hmm</think>Where is the pain?")])
     waits: list[float] = []
     assert make_doctor(server, waits).reply(CONVERSATION) == "Where is the pain?"
     assert len(waits) == 3
 
 
-def test_gives_up_after_the_retries_with_the_reason(server: ChatServer) -> None:
+def test_gives_up_after_the_retries_with_the_reason(server: ScriptedServer) -> None:
     server.script.extend([("status", 503)] * 3)
     waits: list[float] = []
     with pytest.raises(DoctorError, match=r"failed after 3 attempts: HTTP 503"):
@@ -148,7 +109,7 @@ def test_gives_up_after_the_retries_with_the_reason(server: ChatServer) -> None:
     assert len(server.requests) == 3 and waits == pytest.approx([0.01, 0.02])
 
 
-def test_client_errors_are_not_retried(server: ChatServer) -> None:
+def test_client_errors_are_not_retried(server: ScriptedServer) -> None:
     server.script.append(("status", 401))
     waits: list[float] = []
     with pytest.raises(DoctorError, match="HTTP 401"):
@@ -156,7 +117,7 @@ def test_client_errors_are_not_retried(server: ChatServer) -> None:
     assert len(server.requests) == 1 and waits == []
 
 
-def test_backoff_is_capped_and_retry_after_dates_are_read(server: ChatServer) -> None:
+def test_backoff_is_capped_and_retry_after_dates_are_read(server: ScriptedServer) -> None:
     server.script.extend([("status", 500)] * 4)
     waits: list[float] = []
     with pytest.raises(DoctorError):
@@ -177,7 +138,7 @@ def test_connection_refused_is_retried_then_reported() -> None:
     assert waits == [0.01]
 
 
-def test_the_api_key_never_appears_in_config_repr_or_errors(server: ChatServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_api_key_never_appears_in_config_repr_or_errors(server: ScriptedServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TOD_TEST_KEY", "sk-very-secret")
     server.script.append(("status", 400))
     doctor = make_doctor(server, [])
@@ -187,7 +148,7 @@ def test_the_api_key_never_appears_in_config_repr_or_errors(server: ChatServer, 
     assert "sk-very-secret" not in shown
 
 
-def test_registry_builds_the_openai_doctor_from_a_spec(server: ChatServer) -> None:
+def test_registry_builds_the_openai_doctor_from_a_spec(server: ScriptedServer) -> None:
     server.script.append(("ok", "How old are you?"))
     doctor = load_doctor(f"openai:org/model:7b@{server.base_url}", system_prompt="Be brief.", api_key_env=None, timeout_s=5)
     assert doctor.reply(CONVERSATION) == "How old are you?"

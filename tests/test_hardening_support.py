@@ -3,6 +3,7 @@
 ``smoke_checkpoint(factory)`` trains the smoke NLU checkpoint (``training/configs/smoke.yaml``
 on the real annotation corpus, validated on its first 64 validation turns) once per test
 process and returns its folder; every hardening module that needs a real NLU uses it.
+``train_smoke_on(data, folder)`` trains the smoke config on a small hand-written turns file.
 """
 
 from __future__ import annotations
@@ -46,6 +47,16 @@ def smoke_checkpoint(factory: pytest.TempPathFactory) -> Path:
         folder = factory.mktemp("hardening-smoke")
         _CACHE["smoke"] = train(load_config(SMOKE, smoke_overrides(folder)))
     return _CACHE["smoke"]
+
+
+def train_smoke_on(data: Path, output_root: Path, *overrides: str) -> Path:
+    """Train the smoke config on the turns file ``data`` (also its validation file), writing
+    the checkpoint under ``output_root``; returns its folder."""
+    from tod.training.config import load_config
+    from tod.training.run import train
+
+    settings = [f"train_file={data}", f"validation_file={data}", f"output_root={output_root}", *overrides]
+    return train(load_config(SMOKE, settings))
 
 
 def subprocess_env(**extra: str) -> dict[str, str]:

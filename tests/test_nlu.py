@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_hardening_support import SMOKE, train_smoke_on
 from transformers import AutoTokenizer, DebertaV2Config, DebertaV2Model
 
 from tod.local_models import minilm_path
@@ -23,10 +24,7 @@ from tod.nlu.spans import TAGS, locate_slot_spans, spans_to_slots
 from tod.parse import main as parse_cli
 from tod.schema import INTENTS
 from tod.training.config import ConfigError, ModelConfig, load_config
-from tod.training.run import train
 
-ROOT = Path(__file__).resolve().parents[1]
-SMOKE = ROOT / "training" / "configs" / "smoke.yaml"
 
 TURNS = [
     ("How long have you had the cough?", ["ask_symptom_duration"], {"symptom": ["cough"]}),
@@ -109,9 +107,7 @@ def test_tiny_debertav2_intent_classifier_trains(tmp_path: Path, annotation_file
 
 @pytest.mark.parametrize("slot_model", ["tagger", "t5"])
 def test_train_cli_writes_a_loadable_checkpoint(tmp_path: Path, annotation_file: Path, slot_model: str) -> None:
-    config = load_config(SMOKE, [f"train_file={annotation_file}", f"validation_file={annotation_file}",
-                                 f"output_root={tmp_path}", f"slot_model={slot_model}"])
-    out = train(config)
+    out = train_smoke_on(annotation_file, tmp_path, f"slot_model={slot_model}")
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["slot_model"] == slot_model and manifest["label_schema"]["intents"] == list(INTENTS)
     assert "validation" in manifest["metrics"] and (out / "report.md").read_text().startswith("# NLU checkpoint")
@@ -129,7 +125,7 @@ def smoke_checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("ckpt")
     data = tmp / "turns.jsonl"
     data.write_text("".join(json.dumps({"text": t, "intents": a, "slots": s}) + "\n" for t, a, s in TURNS * 4))
-    return train(load_config(SMOKE, [f"train_file={data}", f"validation_file={data}", f"output_root={tmp}"]))
+    return train_smoke_on(data, tmp)
 
 
 def test_very_long_turn_is_truncated_with_a_warning(smoke_checkpoint: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -156,10 +156,10 @@ def _consult_and_log(
     config: EvalConfig,
     log: TranscriptLog,
     make_polisher: Callable[[], Any] | None,
+    secrets: Sequence[str],
 ) -> Transcript:
     polisher = make_polisher() if make_polisher else None
     transcript = consult(record, doctor, parser, config, seed=record_seed(config.seed, record.id), polisher=polisher)
-    secrets = secret_values(config)
     if secrets:
         transcript = Transcript.from_json(redact(transcript.to_json(), secrets))
     log.append(transcript)
@@ -181,17 +181,18 @@ def run_consultations(
     cancels the consultations not yet started and is re-raised; those already running in
     other threads finish and are logged."""
     bar = tqdm(total=len(records), desc=f"{doctor.name} [{config.condition}]", unit="case", disable=not progress, file=sys.stderr)
+    secrets = secret_values(config)
     done = 0
     try:
         if config.concurrency == 1:
             for record in records:
-                _consult_and_log(record, doctor, parser, config, log, make_polisher)
+                _consult_and_log(record, doctor, parser, config, log, make_polisher, secrets)
                 done += 1
                 bar.update()
             return done
         with ThreadPoolExecutor(max_workers=config.concurrency, thread_name_prefix="consult") as pool:
             pending: set[Future[Transcript]] = {
-                pool.submit(_consult_and_log, r, doctor, parser, config, log, make_polisher) for r in records
+                pool.submit(_consult_and_log, r, doctor, parser, config, log, make_polisher, secrets) for r in records
             }
             try:
                 while pending:
@@ -289,8 +290,9 @@ def run_evaluation(
         finally:
             client.close()
         results["judge"] = {**verdicts, "baseline": config.baseline}
-    results = redact(results, secret_values(config))
+    secrets = secret_values(config)
+    results = redact(results, secrets)
     write_json_atomic(out / RESULTS, results)
     manifest = read_json(out / MANIFEST)
-    write_text_atomic(out / REPORT, redact(render_markdown([Run(out.resolve().name, out, results, manifest)]), secret_values(config)))
+    write_text_atomic(out / REPORT, redact(render_markdown([Run(out.resolve().name, out, results, manifest)]), secrets))
     return RunOutcome(ran=ran, skipped=len(records) - len(todo), results=results)
