@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,24 @@ def test_descriptor_phrasings_never_declare_ask_symptom_alone(questions):
         for phrasing in questions.by_intent.get(intent, ()):
             if "ask_symptom" in phrasing.intents:
                 assert phrasing.source.startswith("questions_multi"), phrasing
+
+
+#: Wordings the guide's intent table ties to one descriptor intent, and that intent.
+SYMPTOM_DESCRIPTOR_CUES = {
+    r"\bhow often\b|\bcome and go\b|\bintermittent\b": "ask_symptom_description_time",
+    r"\bhow long (?:does|do|did) (?:it|they|the|each|these)\b.*\blast\b": "ask_symptom_duration",
+    r"\bhow (?:bad|severe|intense|heavy)\b|\bheavy or light\b|\bmild, moderate\b": "ask_symptom_description_degree",
+}
+
+
+@pytest.mark.parametrize("cue,intent", SYMPTOM_DESCRIPTOR_CUES.items())
+def test_symptom_phrasings_with_a_descriptor_wording_declare_its_intent(questions, cue, intent):
+    """Frequency is the time descriptor, episode length is duration, severity is degree (guide
+    intent table), in every phrasing about a symptom, alone or combined with other questions."""
+    symptom_phrasings = [p for p in questions.all() if any(i.startswith("ask_symptom") for i in p.intents)]
+    cued = [p for p in symptom_phrasings if re.search(cue, p.template, re.IGNORECASE)]
+    assert cued, cue
+    assert [p for p in cued if intent not in p.intents] == []
 
 
 def test_located_symptom_value_excludes_the_location(filler):
