@@ -33,7 +33,8 @@ Patients cycle through :data:`common.PERSONAS` (every temperament and switch). M
     gold intents (end-signal turns excluded); a reply answers an intent when the agent lists
     it in ``PatientReply.answered`` (a fact, a denial or "not sure" all count). Reported with
     the NLU's parses (the real pipeline) and with gold parses (policy misses only), over
-    all those turns and over the turns that ask two or more intents.
+    all those turns and over the turns that ask two or more intents; the 97% target (issue
+    #4) applies to both NLU figures.
 (d) **jargon**: share of patient replies that contain a term of ``eval/jargon_terms.txt``
     (whole words, case-insensitive); also per consultation (CRAFT-MD counted jargon in 7.22%
     of conversations) and with ``templates/jargon.yaml``.
@@ -391,6 +392,7 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
         "leak_replies_quoted_only": total.leak_replies_quoted_only,
         "completeness_nlu": nlu_all.to_json()["completeness"],
         "completeness_gold": gold_all.to_json()["completeness"],
+        "completeness_multi_question_nlu": nlu_all.to_json()["completeness_multi_question"],
         "jargon_share": common.share(total.jargon_replies, total.replies),
         "jargon_share_templates_list": common.share(total.jargon_replies_templates, total.replies),
         "jargon_consultation_share": common.share(with_jargon, consultations),
@@ -399,8 +401,8 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
     targets = {
         "unfaithful_facts": {"target": "= 0", "value": summary["unfaithful_facts"], "met": summary["unfaithful_facts"] == 0},
         "leaks": {"target": "= 0", "value": summary["leak_replies_all"], "met": summary["leak_replies_all"] == 0},
-        "completeness": {"target": ">= 97%", "value": summary["completeness_nlu"],
-                         "met": None if summary["completeness_nlu"] is None else summary["completeness_nlu"] >= TARGETS["completeness"]},
+        "completeness": _at_least(summary["completeness_nlu"], TARGETS["completeness"]),
+        "completeness_multi_question": _at_least(summary["completeness_multi_question_nlu"], TARGETS["completeness"]),
         "jargon_share": {"target": "<= 2%", "value": summary["jargon_share"],
                          "met": None if summary["jargon_share"] is None else summary["jargon_share"] <= TARGETS["jargon_share"]},
     }
@@ -441,6 +443,11 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
     }
 
 
+def _at_least(value: float | None, bound: float) -> dict:
+    """A share target: met when ``value >= bound``; unknown (None) when nothing was measured."""
+    return {"target": f">= {bound:.0%}", "value": value, "met": None if value is None else value >= bound}
+
+
 def _markdown(result: dict) -> str:
     s, t, settings = result["summary"], result["targets"], result["settings"]
     records = ", ".join(f"{n} {name}" for name, n in settings["records"].items())
@@ -459,6 +466,8 @@ def _markdown(result: dict) -> str:
                  f"{s['leak_replies_all']} ({s['probe_leak_replies']} of {s['probes']} probes)", t["leaks"]["target"], common.mark(t["leaks"]["met"])],
                 ["completeness (NLU parses)", common.pct(s["completeness_nlu"]), t["completeness"]["target"], common.mark(t["completeness"]["met"])],
                 ["completeness (gold parses)", common.pct(s["completeness_gold"]), "", ""],
+                ["completeness in turns that ask two or more intents (NLU parses)", common.pct(s["completeness_multi_question_nlu"]),
+                 t["completeness_multi_question"]["target"], common.mark(t["completeness_multi_question"]["met"])],
                 ["jargon, share of replies (eval/jargon_terms.txt)", common.pct(s["jargon_share"]), t["jargon_share"]["target"], common.mark(t["jargon_share"]["met"])],
                 ["jargon, share of consultations", common.pct(s["jargon_consultation_share"]), "(CRAFT-MD: 7.22%)", ""],
                 ["jargon, share of replies (templates/jargon.yaml)", common.pct(s["jargon_share_templates_list"]), "", ""],

@@ -130,7 +130,12 @@ def test_bench_fidelity_writes_markdown_and_json(checkpoint, tmp_path):
         assert isinstance(summary[key], int) and summary[key] >= 0
     for key in ("completeness_nlu", "completeness_gold", "jargon_share", "jargon_consultation_share"):
         assert summary[key] is not None and 0 <= summary[key] <= 1
-    assert set(result["targets"]) == {"unfaithful_facts", "leaks", "completeness", "jargon_share"}
+    assert set(result["targets"]) == {"unfaithful_facts", "leaks", "completeness", "completeness_multi_question", "jargon_share"}
+    for key, value in (("completeness", summary["completeness_nlu"]),
+                       ("completeness_multi_question", summary["completeness_multi_question_nlu"])):
+        target = result["targets"][key]
+        assert target["value"] == value and target["target"] == ">= 97%"
+        assert target["met"] == (None if value is None else value >= 0.97)
     assert set(result["by_kind"]) == {"consultation", "replay_nlu", "replay_gold", "probes"}
     assert result["completeness"]["gold"]["gold_intents"] > 0
 

@@ -23,7 +23,7 @@ from tod.nlu.slot_tagger import decode_tags, tag_ids_for
 from tod.nlu.spans import TAGS, locate_slot_spans, spans_to_slots
 from tod.parse import main as parse_cli
 from tod.schema import INTENTS
-from tod.training.config import ConfigError, ModelConfig, load_config
+from tod.training.config import ConfigError, IntentConfig, load_config
 
 
 TURNS = [
@@ -67,6 +67,18 @@ def test_thresholds_are_tuned_per_intent() -> None:
     assert thresholds[1] == 0.5  # no positives: untouched
 
 
+def test_a_recall_weighted_beta_lowers_a_threshold_that_trades_precision_for_recall() -> None:
+    gold = np.zeros((70, len(INTENTS)))
+    gold[:20, 0] = 1
+    probs = np.full((70, len(INTENTS)), 0.1)
+    probs[:10, 0] = 0.6  # half the positives are clear
+    probs[10:50, 0] = 0.25  # the other half score like 30 negatives
+    balanced = tune_thresholds(probs, gold)  # F1: precision 1, recall 0.5 beats 0.4 / 1
+    recall_first = tune_thresholds(probs, gold, beta=2.0)  # F2: recall 1 wins
+    assert 0.25 < balanced[0] <= 0.6
+    assert recall_first[0] <= 0.25
+
+
 def test_spans_prefer_question_sentences_and_decode_back() -> None:
     text = "So you have a cough. How long have you had the cough?"
     spans = locate_slot_spans(text, {"symptom": ["cough"]})
@@ -96,7 +108,7 @@ def test_tiny_debertav2_intent_classifier_trains(tmp_path: Path, annotation_file
     DebertaV2Model(config).save_pretrained(base)
     tokenizer.save_pretrained(base)
     turns = load_annotations(annotation_file)
-    classifier = train_intent_classifier(turns, turns, ModelConfig(base_model=str(base), max_steps=3, batch_size=8,
+    classifier = train_intent_classifier(turns, turns, IntentConfig(base_model=str(base), max_steps=3, batch_size=8,
                                                                    eval_steps=2, max_length=32),
                                          work_dir=tmp_path / "work", seed=1)
     assert type(classifier.model).__name__ == "DebertaV2ForSequenceClassification"

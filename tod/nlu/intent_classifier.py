@@ -2,8 +2,10 @@
 
 Built with ``AutoModelForSequenceClassification`` and ``problem_type="multi_label_classification"``
 (BCE loss). After training, one threshold per intent is chosen on the validation set to
-maximise that intent's F1 (intents too rare to tune keep 0.5). A turn whose probabilities
-are all below their thresholds has no intent: a turn with no question.
+maximise that intent's F-beta (``intent.threshold_beta``, default 2: recall first, since a
+missed intent is a question the patient leaves unanswered; intents too rare to tune keep
+0.5). A turn whose probabilities are all below their thresholds has no intent: a turn with
+no question.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from typing import Any, Sequence
 import numpy as np
 import torch
 from datasets import Dataset
-from sklearn.metrics import f1_score
+from sklearn.metrics import f1_score, fbeta_score
 from transformers import AutoModelForSequenceClassification, DataCollatorWithPadding
 
 from tod.nlu.annotations import AnnotatedTurn
 from tod.nlu.encoders import load_tokenizer, resolve_model_name, warn_if_truncated
 from tod.schema import INTENTS
-from tod.training.config import ModelConfig
+from tod.training.config import IntentConfig
 from tod.training.hf_trainer import fit
 
 THRESHOLD_GRID = np.round(np.arange(0.05, 0.96, 0.05), 2)
@@ -39,15 +41,16 @@ def intent_matrix(turns: Sequence[AnnotatedTurn]) -> np.ndarray:
     return matrix
 
 
-def tune_thresholds(probs: np.ndarray, gold: np.ndarray) -> np.ndarray:
-    """Per-intent thresholds maximising F1 on ``(probs, gold)``; 0.5 for intents with fewer
-    than :data:`MIN_POSITIVES_TO_TUNE` positives. Ties keep the threshold closest to 0.5."""
+def tune_thresholds(probs: np.ndarray, gold: np.ndarray, *, beta: float = 1.0) -> np.ndarray:
+    """Per-intent thresholds maximising F-beta on ``(probs, gold)`` (``beta`` > 1 favours
+    recall); 0.5 for intents with fewer than :data:`MIN_POSITIVES_TO_TUNE` positives. Ties
+    keep the threshold closest to 0.5."""
     thresholds = np.full(probs.shape[1], 0.5)
     order = sorted(THRESHOLD_GRID, key=lambda t: abs(t - 0.5))
     for j in range(probs.shape[1]):
         if gold[:, j].sum() < MIN_POSITIVES_TO_TUNE:
             continue
-        scores = [(f1_score(gold[:, j], probs[:, j] >= t, zero_division=0), t) for t in order]
+        scores = [(fbeta_score(gold[:, j], probs[:, j] >= t, beta=beta, zero_division=0), t) for t in order]
         thresholds[j] = max(scores, key=lambda s: s[0])[1]
     return thresholds
 
@@ -141,13 +144,14 @@ def _micro_f1(eval_pred: Any) -> dict[str, float]:
 def train_intent_classifier(
     train: Sequence[AnnotatedTurn],
     validation: Sequence[AnnotatedTurn],
-    config: ModelConfig,
+    config: IntentConfig,
     *,
     work_dir: Path,
     seed: int,
 ) -> IntentClassifier:
     """Fine-tune ``config.base_model`` on ``train`` (early stopping on the micro-F1 of the first
-    ``config.eval_examples`` validation turns), then tune thresholds on all of ``validation``."""
+    ``config.eval_examples`` validation turns), then tune thresholds on all of ``validation``
+    for the F-beta of ``config.threshold_beta``."""
     tokenizer = load_tokenizer(config.tokenizer or config.base_model)
     model = build_model(config.base_model)
     init_bias_to_prior(model, intent_matrix(train))
@@ -165,5 +169,5 @@ def train_intent_classifier(
     )
     classifier = IntentClassifier(trainer.model, tokenizer, np.full(len(INTENTS), 0.5), max_length=config.max_length)
     probs = classifier.predict_proba([t.text for t in validation])
-    classifier.thresholds = tune_thresholds(probs, intent_matrix(validation))
+    classifier.thresholds = tune_thresholds(probs, intent_matrix(validation), beta=config.threshold_beta)
     return classifier

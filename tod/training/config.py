@@ -41,6 +41,16 @@ class ModelConfig:
 
 
 @dataclass
+class IntentConfig(ModelConfig):
+    """The intent classifier: a :class:`ModelConfig` plus the F-beta that its per-intent
+    thresholds maximise on the validation set. 1 weighs precision and recall alike; a
+    value above 1 favours recall, which suits the patient: a missed intent leaves a question
+    unanswered, while an extra one only adds a fact from the record (default 2)."""
+
+    threshold_beta: float = 2.0
+
+
+@dataclass
 class T5Config:
     """The generative slot tracker. ``base_model`` is a hub name or path (e.g. ``t5-small``);
     ``"scratch"`` trains a small T5 from random weights with a SentencePiece-Unigram
@@ -76,7 +86,7 @@ class TrainConfig:
     threads: int = 0
     slot_model: str = "tagger"
     max_train_examples: int = 0
-    intent: ModelConfig = field(default_factory=ModelConfig)
+    intent: IntentConfig = field(default_factory=IntentConfig)
     tagger: ModelConfig = field(default_factory=ModelConfig)
     t5: T5Config = field(default_factory=T5Config)
 
