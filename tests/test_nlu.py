@@ -197,3 +197,6 @@ def test_annotation_and_config_errors(tmp_path: Path) -> None:
         load_config(SMOKE, ["intent.epoch=3"])
     with pytest.raises(ConfigError, match="expected int"):
         load_config(SMOKE, ["intent.batch_size=many"])
+    with pytest.raises(ConfigError, match=r"intent.threshold_beta: expected a number > 0, got 0.0"):
+        load_config(SMOKE, ["intent.threshold_beta=0"])
+    assert load_config(SMOKE, ["intent.threshold_beta=1"]).intent.threshold_beta == 1.0

@@ -132,7 +132,8 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
     """Build a :class:`TrainConfig` from a YAML file (optional) and ``key.sub=value`` overrides.
 
     Raises:
-        ConfigError: an unreadable file, an unknown key or a value of the wrong type.
+        ConfigError: an unreadable file, an unknown key, a value of the wrong type, or a
+            value out of range (``slot_model``, ``intent.threshold_beta``).
     """
     config = TrainConfig()
     if path is not None:
@@ -159,4 +160,6 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
         _apply(config, nested, f"override {item!r}")
     if config.slot_model not in ("tagger", "t5"):
         raise ConfigError(f"slot_model: expected 'tagger' or 't5', got {config.slot_model!r}")
+    if not config.intent.threshold_beta > 0:
+        raise ConfigError(f"intent.threshold_beta: expected a number > 0, got {config.intent.threshold_beta!r}")
     return config
