@@ -20,4 +20,4 @@ $PY -m tod.evaluate --doctor hf:smollm2 --records records/default.jsonl --checkp
   --output-dir runs/smollm2 --limit "$LLM_LIMIT" --resume --max-turns 8
 $PY -m tod.report runs/scripted runs/smollm2 --output-dir runs/comparison
 echo
-echo "Reports: runs/scripted/report.md, runs/smollm2/report.md, runs/comparison/report.md"
+echo "Reports: runs/scripted/report.md, runs/smollm2/report.md, runs/comparison/comparison.md"
