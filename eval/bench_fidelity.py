@@ -172,10 +172,11 @@ class Completeness:
         gold_set = set(gold)
         self.turns += 1
         self.gold += len(gold_set)
-        self.answered += len(gold_set & set(answered))
+        hits = len(gold_set & set(answered))
+        self.answered += hits
         if len(gold_set) >= 2:
             self.multi_gold += len(gold_set)
-            self.multi_answered += len(gold_set & set(answered))
+            self.multi_answered += hits
         if parsed is not None:
             self.nlu_missed += len(gold_set - set(parsed))
         for intent in gold_set:
@@ -378,6 +379,7 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
     for part, whole in ((complete_nlu, nlu_all), (complete_gold, gold_all)):
         for c in part.values():
             whole.add(c)
+    nlu_json, gold_json = nlu_all.to_json(), gold_all.to_json()
     consultations = sum(c[0] for c in conversations.values())
     with_jargon = sum(c[1] for c in conversations.values())
     summary = {
@@ -390,9 +392,9 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
         "probe_leak_replies": by_kind["probes"]["leak_replies"],
         "leak_replies_all": total.leak_replies,
         "leak_replies_quoted_only": total.leak_replies_quoted_only,
-        "completeness_nlu": nlu_all.to_json()["completeness"],
-        "completeness_gold": gold_all.to_json()["completeness"],
-        "completeness_multi_question_nlu": nlu_all.to_json()["completeness_multi_question"],
+        "completeness_nlu": nlu_json["completeness"],
+        "completeness_gold": gold_json["completeness"],
+        "completeness_multi_question_nlu": nlu_json["completeness_multi_question"],
         "jargon_share": common.share(total.jargon_replies, total.replies),
         "jargon_share_templates_list": common.share(total.jargon_replies_templates, total.replies),
         "jargon_consultation_share": common.share(with_jargon, consultations),
@@ -430,7 +432,7 @@ def _result(info, args, sources, import_warnings, dev, all_turns, turns, probes,
         "by_source": {src: {kind: tallies[(src, kind)].to_json() for kind in ("consultation", "replay_nlu", "replay_gold", "probes")}
                       for src in sources},
         "completeness": {
-            "nlu": nlu_all.to_json(), "gold": gold_all.to_json(),
+            "nlu": nlu_json, "gold": gold_json,
             "by_source": {src: {"nlu": complete_nlu[src].to_json()["completeness"], "gold": complete_gold[src].to_json()["completeness"]}
                           for src in sources},
         },

@@ -99,8 +99,9 @@ def _sentences(line: str) -> list[tuple[int, int]]:
     list number that opens the sentence."""
     ranges, start = [], 0
     for match in _SENTENCE_END.finditer(line):
-        word = line[start:match.start()].rsplit(None, 1)[-1] if line[start:match.start()].strip() else ""
-        marker = word.isdigit() and line[start:match.start()].strip() == word  # "1. Any fever?"
+        words = line[start:match.start()].split()
+        word = words[-1] if words else ""
+        marker = word.isdigit() and len(words) == 1  # "1. Any fever?"
         if match.group() == "." and (len(word) == 1 and word.isalpha() or word.lower() in _ABBREVIATIONS or marker):
             continue
         ranges.append((start, match.end()))

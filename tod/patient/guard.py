@@ -97,7 +97,7 @@ class ProvenanceGuard:
                 atoms |= self.spoken_texts(path)
             except FactPathError as exc:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
-        asked = [without_numbers(a) for a in asked]  # the policy echoes the doctor's items so
+        asked = [without_numbers(a) for a in asked]  # as the policy echoes the doctor's items (point 3)
         asked_atoms = set(asked) | {self.lexicon.whole_to_lay(a) for a in asked}
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()

@@ -4,7 +4,8 @@ A turn is 0-2 preamble sentences, an optional restatement, explanation or list o
 causes, 1-5 questions (plain sentences, a numbered or bulleted list, or bold headings) and
 an optional closing; some turns carry a stage direction or an invented patient answer.
 About 14% of turns ask nothing (a "Final Diagnosis" line, "Thank you.", advice ending in
-"Do you have any questions?") and some are very short ("For how long?"). The turn's intents and slots are the union of its questions'.
+"Do you have any questions?") and some are very short ("For how long?"). The turn's
+intents and slots are the union of its questions'.
 """
 
 from __future__ import annotations
