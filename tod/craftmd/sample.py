@@ -5,6 +5,8 @@ Only ids are written (``annotations/craftmd/sample.jsonl``); the texts stay in t
 
     python -m tod.craftmd.sample --source ../shared/data/craftmd --size 4400 --seed 13 \\
         --output annotations/craftmd/sample.jsonl
+    python -m tod.craftmd.sample --top-up annotations/craftmd/sample.jsonl \\
+        --output annotations/craftmd/sample_top_up.jsonl
 """
 
 from __future__ import annotations
@@ -52,6 +54,18 @@ RARE_CUES: dict[str, str] = {
     "contact": r"\b(travel|exposed|exposure|contact with|animals?|pets?|sick contacts?)",
 }
 CANDIDATES_PER_CUE = 45
+
+# A second round for intents still under 30 labelled examples after the first sample: tighter
+# cues, drawn from messages outside the first sample (``--top-up``).
+TOP_UP_CUES: dict[str, str] = {
+    "smell": r"\b(smell|odou?r)",
+    "coitus": r"\b(sexually active|sexual partners?|unprotected|condoms?|intercourse|sexual activity)",
+    "alcohol": r"\b(alcohol|drinks? per|how much do you drink|drinking)",
+    "drug": r"\b(recreational|illicit|street drugs|cocaine|marijuana|cannabis|heroin|substance use)",
+    "weight": r"\b(weigh|height|how tall|bmi)\b",
+    "occupation": r"\b(occupation|do for (a )?(living|work)|your job|work as|line of work)",
+}
+TOP_UP_PER_CUE = 40
 
 
 def _position(index: int, count: int) -> str:
@@ -116,14 +130,35 @@ def choose(pool: list[dict], *, size: int, seed: int) -> list[dict]:
     return rows
 
 
+def top_up(pool: list[dict], exclude: set[str], *, seed: int) -> list[dict]:
+    """Candidates for the intents of :data:`TOP_UP_CUES`, none of them in ``exclude``."""
+    rng = random.Random(seed)
+    pool = [row for row in pool if row["id"] not in exclude]
+    rng.shuffle(pool)
+    chosen: dict[str, dict] = {}
+    for name, pattern in TOP_UP_CUES.items():
+        regex = re.compile(pattern, re.IGNORECASE)
+        hits = [row for row in pool if row["id"] not in chosen and regex.search(row["text"])]
+        for row in hits[:TOP_UP_PER_CUE]:
+            chosen[row["id"]] = {**row, "reason": f"top-up:{name}"}
+    return list(chosen.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", default=str(DEFAULT_SOURCE))
     parser.add_argument("--size", type=int, default=4400)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--output", default="annotations/craftmd/sample.jsonl")
+    parser.add_argument("--top-up", metavar="SAMPLE", help="draw top-up candidates for rare intents, excluding the "
+                        "ids of this earlier sample file")
     args = parser.parse_args(argv)
-    rows = choose(candidate_pool(args.source), size=args.size, seed=args.seed)
+    pool = candidate_pool(args.source)
+    if args.top_up:
+        earlier = {json.loads(line)["id"] for line in Path(args.top_up).read_text(encoding="utf-8").splitlines() if line}
+        rows = top_up(pool, earlier, seed=args.seed)
+    else:
+        rows = choose(pool, size=args.size, seed=args.seed)
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8") as handle:
