@@ -64,6 +64,8 @@ TOP_UP_CUES: dict[str, str] = {
     "drug": r"\b(recreational|illicit|street drugs|cocaine|marijuana|cannabis|heroin|substance use)",
     "weight": r"\b(weigh|height|how tall|bmi)\b",
     "occupation": r"\b(occupation|do for (a )?(living|work)|your job|work as|line of work)",
+    # "weigh" above matches the verb only; body weight and height are asked with the nouns
+    "weight_noun": r"\b(your (current )?weight|how much do you weigh|your height|how tall|bmi|body mass)",
 }
 TOP_UP_PER_CUE = 40
 
