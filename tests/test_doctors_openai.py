@@ -16,11 +16,12 @@ from typing import Any, Iterator
 import pytest
 from test_hardening_support import ChatServer, completion
 
+from tod.backends.base import BackendError, SpecError
+from tod.backends.openai_compat import ChatClient, ChatEndpoint, parse_retry_after
 from tod.doctors.base import DoctorError, Message
-from tod.doctors.chat_client import ChatClient, ChatEndpoint, parse_retry_after
-from tod.doctors.openai_chat import OpenAIChatDoctor
+from tod.doctors.chat_doctor import ChatDoctor
 from tod.doctors.prompts import DEFAULT_SYSTEM_PROMPT, DOCTOR_OPENS
-from tod.doctors.registry import DoctorSpecError, load_doctor
+from tod.doctors.registry import load_doctor
 
 
 class ScriptedServer(ChatServer):
@@ -51,10 +52,10 @@ def server() -> Iterator[ScriptedServer]:
         yield chat
 
 
-def make_doctor(server: ScriptedServer, waits: list[float], **endpoint: Any) -> OpenAIChatDoctor:
+def make_doctor(server: ScriptedServer, waits: list[float], **endpoint: Any) -> ChatDoctor:
     settings = {"model": "test-model", "base_url": server.base_url, "timeout_s": 2.0, "backoff_s": 0.01, "max_retries": 4, "api_key_env": "TOD_TEST_KEY"}
     settings.update(endpoint)
-    return OpenAIChatDoctor(ChatClient(ChatEndpoint(**settings), sleep=waits.append))
+    return ChatDoctor(ChatClient(ChatEndpoint(**settings), sleep=waits.append))
 
 
 CONVERSATION = [Message("patient", "I've been very thirsty."), Message("doctor", "How long?"), Message("patient", "Two months.")]
@@ -133,8 +134,8 @@ def test_connection_refused_is_retried_then_reported() -> None:
         port = probe.getsockname()[1]
     waits: list[float] = []
     client = ChatClient(ChatEndpoint(model="m", base_url=f"http://127.0.0.1:{port}/v1", max_retries=1, backoff_s=0.01), sleep=waits.append)
-    with pytest.raises(DoctorError, match="connection error"):
-        client.complete([{"role": "user", "content": "hi"}])
+    with pytest.raises(BackendError, match="connection error"):
+        client.chat([{"role": "user", "content": "hi"}])
     assert waits == [0.01]
 
 
@@ -144,7 +145,7 @@ def test_the_api_key_never_appears_in_config_repr_or_errors(server: ScriptedServ
     doctor = make_doctor(server, [])
     with pytest.raises(DoctorError) as caught:
         doctor.reply(CONVERSATION)
-    shown = str(caught.value) + repr(doctor.client) + json.dumps(doctor.client.endpoint.to_json())
+    shown = str(caught.value) + repr(doctor.backend) + json.dumps(doctor.backend.endpoint.to_json())
     assert "sk-very-secret" not in shown
 
 
@@ -158,10 +159,10 @@ def test_registry_builds_the_openai_doctor_from_a_spec(server: ScriptedServer) -
 
 @pytest.mark.parametrize("spec", ["gpt", "openai:", "hf:", "claude:x", ""])
 def test_registry_rejects_unknown_specs(spec: str) -> None:
-    with pytest.raises(DoctorSpecError, match="expected 'openai:MODEL"):
+    with pytest.raises(SpecError, match="expected 'openai:MODEL"):
         load_doctor(spec)
 
 
 def test_registry_rejects_unknown_options() -> None:
-    with pytest.raises(DoctorSpecError, match="unknown doctor option"):
+    with pytest.raises(SpecError, match="unknown doctor option"):
         load_doctor("scripted", temprature=0.5)

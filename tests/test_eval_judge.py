@@ -8,11 +8,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tod.doctors.chat_client import ChatClient, ChatEndpoint
-from tod.doctors.registry import DoctorSpecError
+from tod.backends.base import SpecError
+from tod.backends.openai_compat import ChatClient, ChatEndpoint
 from tod.doctors.scripted import ScriptedDoctor
 from tod.evaluation.config import EvalConfig
-from tod.evaluation.judge import judge_client, judge_win_rate, parse_verdict
+from tod.evaluation.judge import judge_win_rate, load_judge, parse_verdict
 from tod.evaluation.metrics import MetricContext
 from tod.evaluation.runner import run_evaluation
 from tod.evaluation.transcript import Transcript
@@ -62,10 +62,15 @@ def test_win_rate_counts_wins_ties_and_invalid_answers_with_both_positions_used(
     assert all("Reference diagnosis: Type 2 diabetes mellitus" in p for p in prompts)
 
 
-def test_judge_specs_must_be_openai() -> None:
-    assert judge_client("openai:m@http://127.0.0.1:9/v1").endpoint.base_url == "http://127.0.0.1:9/v1"
-    with pytest.raises(DoctorSpecError):
-        judge_client("hf:smollm2")
+def test_judge_specs_name_a_chat_model_backend() -> None:
+    judge = load_judge("openai:m@http://127.0.0.1:9/v1", api_key_env="TOD_JUDGE_KEY")
+    assert isinstance(judge, ChatClient) and judge.endpoint.base_url == "http://127.0.0.1:9/v1"
+    assert judge.endpoint.max_tokens == 64 and judge.endpoint.temperature == 0 and judge.endpoint.api_key_env == "TOD_JUDGE_KEY"
+    for spec in ("scripted", "claude:x", "openai:"):
+        with pytest.raises(SpecError, match="judge spec"):
+            load_judge(spec)
+    with pytest.raises(SpecError, match="do not use option"):
+        load_judge("openai:m", device="cpu")
 
 
 def test_a_run_with_a_judge_stores_the_win_rate(tmp_path: Path) -> None:

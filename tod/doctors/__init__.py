@@ -1,8 +1,9 @@
-"""Stage 4, the doctors under test: the interface and its adapters.
+"""Stage 4, the doctors under test: the interface, the scripted doctor and the chat doctor.
 
-Build one with :func:`tod.doctors.registry.load_doctor` from a spec (``openai:MODEL[@URL]``,
-``hf:NAME_OR_PATH``, ``scripted``). Adapters are imported lazily, so importing this package
-loads neither httpx nor torch.
+Build one with :func:`tod.doctors.registry.load_doctor` from a spec (``scripted``, or a
+chat-model backend spec of :mod:`tod.backends`: ``openai:MODEL[@URL]``,
+``hf:NAME_OR_PATH``). Backends are imported lazily, so importing this package loads
+neither httpx nor torch.
 """
 
 from tod.doctors.base import Doctor, DoctorError, Message

@@ -1,8 +1,8 @@
 """The doctor interface: any model that conducts the consultation.
 
-Adapters (OpenAI-compatible endpoint, local HF model, scripted doctor) implement
-:class:`Doctor` and are chosen by a spec string on the CLI (``openai:MODEL``,
-``hf:NAME_OR_PATH``, ``scripted``).
+The scripted doctor and the chat doctor (over any backend of :mod:`tod.backends`: an
+OpenAI-compatible endpoint, a local HF model) implement :class:`Doctor` and are chosen by
+a spec string on the CLI (``scripted``, ``openai:MODEL``, ``hf:NAME_OR_PATH``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ line ``Final Diagnosis: ...``. Users replace it with ``--system-prompt-file``.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Sequence
 
@@ -64,12 +63,3 @@ def to_chat_messages(system_prompt: str, messages: Sequence[Message]) -> list[di
         else:
             chat.append({"role": role, "content": message.content})
     return chat
-
-
-_THINK_BLOCK = re.compile(r"<think>.*?(</think>|$)", re.DOTALL | re.IGNORECASE)
-
-
-def strip_reasoning(text: str) -> str:
-    """The visible reply: ``<think>...</think>`` blocks of reasoning models removed (an
-    unclosed block runs to the end), surrounding whitespace stripped. May return ``""``."""
-    return _THINK_BLOCK.sub("", text).strip()

@@ -12,12 +12,16 @@ from tod.doctors.prompts import load_system_prompt
 Condition = Literal["dialogue", "vignette", "opening"]
 CONDITIONS: tuple[str, ...] = ("dialogue", "vignette", "opening")
 
+#: The chat model that polishes patient replies (``--polish``) unless ``polish_model`` says otherwise.
+DEFAULT_POLISH_MODEL = "hf:smollm2"
+
 #: Settings that shape the transcripts: a resumed run must keep them.
 TRANSCRIPT_SETTINGS: tuple[str, ...] = (
     "doctor",
     "condition",
     "persona",
     "polish",
+    "polish_model",
     "seed",
     "max_turns",
     "checkpoint",
@@ -31,10 +35,13 @@ class EvalConfig:
     """One evaluation run.
 
     ``doctor_options`` are passed to :func:`tod.doctors.registry.load_doctor` (temperature,
-    max_tokens, timeout_s, max_retries, api_key_env, device); they name the API-key
-    variable, never hold the key. ``limit`` takes the first N records of the file.
-    ``judge`` (``openai:MODEL@URL``) with ``baseline`` (a run folder) adds an LLM-judge
-    win rate. ``bertscore=False`` skips BERTScore.
+    max_tokens, timeout_s, max_retries, api_key_env, device: only those set, since each
+    backend rejects options it does not use); they name the API-key variable, never hold
+    the key. ``limit`` takes the first N records of the file. ``judge`` (a model spec such
+    as ``openai:MODEL@URL``) with ``baseline`` (a run folder) adds an LLM-judge win rate;
+    ``judge_options`` go to its backend. ``polish`` rewrites the patient's replies with
+    ``polish_model`` (a model spec), built with ``polish_options``. ``bertscore=False``
+    skips BERTScore.
     """
 
     doctor: str
@@ -44,6 +51,8 @@ class EvalConfig:
     limit: int | None = None
     persona: str | None = None
     polish: bool = False
+    polish_model: str = DEFAULT_POLISH_MODEL
+    polish_options: dict[str, Any] = field(default_factory=dict)
     concurrency: int = 1
     resume: bool = False
     seed: int = 0
@@ -56,6 +65,7 @@ class EvalConfig:
     match_threshold: float = 0.8
     bootstrap_resamples: int = 1000
     judge: str | None = None
+    judge_options: dict[str, Any] = field(default_factory=dict)
     baseline: str | None = None
 
     def __post_init__(self) -> None:
@@ -67,6 +77,10 @@ class EvalConfig:
             raise ValueError("limit must be at least 1")
         if (self.judge is None) != (self.baseline is None):
             raise ValueError("--judge and --baseline go together")
+        if self.judge_options and self.judge is None:
+            raise ValueError("judge options (--judge-api-key-env) need --judge")
+        if not self.polish and (self.polish_options or self.polish_model != DEFAULT_POLISH_MODEL):
+            raise ValueError("--polish-model and --polish-api-key-env need --polish")
 
     @property
     def output_path(self) -> Path:

@@ -1,9 +1,10 @@
 """Optional LLM judge: win rate of a run against a baseline run (off by default).
 
-For every record with an ``ok`` consultation in both runs, a judge model behind an
-OpenAI-compatible endpoint reads the two consultations (the reference diagnosis is shown
-to it, so it can weigh correctness) and answers ``A``, ``B`` or ``TIE``. Which run is shown
-as A is drawn per record from a seeded generator, to cancel position bias.
+For every record with an ``ok`` consultation in both runs, a judge model (any chat-model
+backend of :mod:`tod.backends`, usually an OpenAI-compatible endpoint) reads the two
+consultations (the reference diagnosis is shown to it, so it can weigh correctness) and
+answers ``A``, ``B`` or ``TIE``. Which run is shown as A is drawn per record from a seeded
+generator, to cancel position bias.
 
 ``win_rate = (wins + ties / 2) / judged``; answers the judge gives in another form, and
 judge calls that fail after retries, are counted as ``invalid`` and left out of the rate.
@@ -15,9 +16,8 @@ import random
 import re
 from typing import Any, Sequence
 
-from tod.doctors.base import DoctorError
-from tod.doctors.chat_client import ChatClient, ChatEndpoint
-from tod.doctors.registry import DoctorSpecError, split_openai_spec
+from tod.backends.base import BackendError, ChatBackend
+from tod.backends.registry import resolve
 from tod.evaluation.transcript import SUMMARY_FIELDS, Transcript
 from tod.records.model import Record
 
@@ -30,17 +30,21 @@ JUDGE_SYSTEM_PROMPT = (
 _VERDICT = re.compile(r"^\W*(A|B|TIE)\b", re.IGNORECASE)
 
 
-def judge_client(spec: str, *, api_key_env: str | None = "OPENAI_API_KEY") -> ChatClient:
-    """A chat client for a judge spec ``openai:MODEL[@BASE_URL]`` (greedy, at most 64 tokens).
+#: The judge's reply length limit unless its options set ``max_tokens``.
+JUDGE_MAX_TOKENS = 64
+
+
+def load_judge(spec: str, **options: Any) -> ChatBackend:
+    """The judge model of a chat-model backend ``spec`` (``openai:MODEL[@BASE_URL]``...),
+    greedy by default, at most :data:`JUDGE_MAX_TOKENS` tokens; ``options`` go to the
+    backend (``api_key_env``...), which rejects those it does not use.
 
     Raises:
-        DoctorSpecError: for a spec of another kind.
+        SpecError: for an unknown spec or an option the backend does not use.
+        BackendError: when a local model cannot be loaded.
     """
-    kind, colon, rest = spec.partition(":")
-    if kind != "openai" or not colon or not rest:
-        raise DoctorSpecError(f"judge spec {spec!r}: expected 'openai:MODEL[@BASE_URL]'")
-    model, base_url = split_openai_spec(rest)
-    return ChatClient(ChatEndpoint(model=model, base_url=base_url, api_key_env=api_key_env, max_tokens=64))
+    backend, target = resolve(spec, role="judge")
+    return backend.load(target, **{"max_tokens": JUDGE_MAX_TOKENS, **options})
 
 
 def render_consultation(transcript: Transcript) -> str:
@@ -61,7 +65,7 @@ def parse_verdict(text: str) -> str | None:
 
 
 def judge_win_rate(
-    client: ChatClient,
+    judge: ChatBackend,
     records: Sequence[Record],
     candidate: Sequence[Transcript],
     baseline: Sequence[Transcript],
@@ -86,9 +90,9 @@ def judge_win_rate(
         )
         try:
             verdict = parse_verdict(
-                client.complete([{"role": "system", "content": JUDGE_SYSTEM_PROMPT}, {"role": "user", "content": prompt}])
+                judge.chat([{"role": "system", "content": JUDGE_SYSTEM_PROMPT}, {"role": "user", "content": prompt}])
             )
-        except DoctorError:
+        except BackendError:
             verdict = None
         if verdict is None:
             tally["invalid"] += 1
@@ -100,7 +104,7 @@ def judge_win_rate(
             tally["losses"] += 1
     judged = tally["wins"] + tally["losses"] + tally["ties"]
     return {
-        "judge": client.endpoint.model,
+        "judge": judge.model,
         **tally,
         "judged": judged,
         "win_rate": (tally["wins"] + tally["ties"] / 2) / judged if judged else None,

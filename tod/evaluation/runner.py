@@ -19,16 +19,16 @@ transcripts (doctor, condition, persona, seed, ...) must match the logged run's.
 Each record gets its own seed derived from ``seed`` and its id, so results do not depend
 on the order or concurrency in which records run.
 
-Secrets: the API key is read from the environment by the doctor's client and never stored
-in the settings; as a second line of defence, the key's value is redacted from every
-transcript, ``results.json`` and ``report.md`` (an endpoint may echo it in an error body).
+Secrets: the API keys are read from the environment by the endpoints' clients (the
+doctor's, the judge's, the polish model's) and never stored in the settings; as a second
+line of defence, the keys' values are redacted from every transcript, ``results.json`` and
+``report.md`` (an endpoint may echo them in an error body or a completion).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import threading
 import zlib
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -37,6 +37,7 @@ from typing import Any, Callable, Sequence
 
 from tqdm import tqdm
 
+from tod.backends.openai_compat import DEFAULT_API_KEY_ENV
 from tod.doctors.base import Doctor
 from tod.evaluation.config import TRANSCRIPT_SETTINGS, EvalConfig
 from tod.evaluation.consult import consult
@@ -74,8 +75,12 @@ MIN_SECRET_LENGTH = 8
 
 def secret_values(config: EvalConfig) -> tuple[str, ...]:
     """The API keys this run may use: the values of the environment variables named by the
-    doctor's ``api_key_env`` and the judge's (``OPENAI_API_KEY``), when set."""
-    names = {config.doctor_options.get("api_key_env", "OPENAI_API_KEY"), "OPENAI_API_KEY" if config.judge else None}
+    ``api_key_env`` of the doctor, the judge and the polish model (``OPENAI_API_KEY`` when
+    not given), when set."""
+    roles = [config.doctor_options]
+    roles += [config.judge_options] if config.judge else []
+    roles += [config.polish_options] if config.polish else []
+    names = {options.get("api_key_env", DEFAULT_API_KEY_ENV) for options in roles}
     values = {os.environ.get(name, "") for name in names if name}
     return tuple(sorted((v for v in values if len(v) >= MIN_SECRET_LENGTH), key=len, reverse=True))
 
@@ -124,27 +129,17 @@ def check_resume(config: EvalConfig, log: TranscriptLog) -> None:
         raise RunSetupError(f"cannot resume {config.output_dir} with different settings ({details})")
 
 
-class _LockedRewriter:
-    """A polish rewriter shared by the consultation threads, one call at a time."""
-
-    def __init__(self, rewriter: Any) -> None:
-        self._rewriter = rewriter
-        self._lock = threading.Lock()
-
-    def rewrite(self, text: str, **options: Any) -> str:
-        with self._lock:
-            return self._rewriter.rewrite(text, **options)
-
-
 def polisher_factory(config: EvalConfig) -> Callable[[], Any] | None:
     """For ``--polish`` in the dialogue condition: a function giving each consultation its
-    own :class:`~tod.patient.polish.Polisher` (own counts) around one shared SmolLM2
-    rewriter; else ``None``."""
+    own :class:`~tod.patient.polish.Polisher` (own counts) around one rewriter of
+    ``config.polish_model`` shared by the consultation threads (backends are thread-safe);
+    else ``None``."""
     if not config.polish or config.condition != "dialogue":
         return None
-    from tod.patient.polish import GroundingCheck, HFRewriter, Polisher
+    from tod.patient.polish import GroundingCheck, Polisher
+    from tod.patient.rewriter import load_rewriter
 
-    rewriter = _LockedRewriter(HFRewriter.smollm2())
+    rewriter = load_rewriter(config.polish_model, **config.polish_options)
     check = GroundingCheck.load()
     return lambda: Polisher(rewriter=rewriter, check=check)
 
@@ -218,13 +213,13 @@ def run_evaluation(
     records: Sequence[Record] | None = None,
     metric_context: MetricContext | None = None,
     progress: bool = True,
-    judge_factory: Callable[[str], Any] | None = None,
+    judge_factory: Callable[..., Any] | None = None,
 ) -> RunOutcome:
     """Run ``config`` end to end (see the module docstring).
 
     ``doctor``, ``parser``, ``records`` and ``metric_context`` replace what ``config``
-    would load (tests inject fakes); ``judge_factory`` builds the judge's chat client from
-    the judge spec (default: :func:`tod.evaluation.judge.judge_client`).
+    would load (tests inject fakes); ``judge_factory`` builds the judge's chat model from
+    the judge spec and options (default: :func:`tod.evaluation.judge.load_judge`).
 
     Raises:
         RunSetupError: see :func:`check_resume`; also a ``baseline`` without transcripts
@@ -281,14 +276,14 @@ def run_evaluation(
     transcripts = log.read()
     results = build_results(records, transcripts, context, bootstrap_resamples=config.bootstrap_resamples, seed=config.seed)
     if config.judge and config.baseline:
-        from tod.evaluation.judge import judge_client, judge_win_rate
+        from tod.evaluation.judge import judge_win_rate, load_judge
 
-        client = (judge_factory or judge_client)(config.judge)
+        judge = (judge_factory or load_judge)(config.judge, **config.judge_options)
         baseline = TranscriptLog(Path(config.baseline) / TRANSCRIPTS).read()
         try:
-            verdicts = judge_win_rate(client, records, transcripts, baseline, seed=config.seed)
+            verdicts = judge_win_rate(judge, records, transcripts, baseline, seed=config.seed)
         finally:
-            client.close()
+            judge.close()
         results["judge"] = {**verdicts, "baseline": config.baseline}
     secrets = secret_values(config)
     results = redact(results, secrets)

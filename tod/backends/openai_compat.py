@@ -1,14 +1,20 @@
-"""A client for OpenAI-compatible chat-completions endpoints, with bounded retries.
+"""The ``openai:`` backend: a client for OpenAI-compatible chat-completions endpoints, with
+bounded retries.
 
 One client serves vLLM, Ollama (``/v1``), the llama.cpp server, LM Studio and OpenAI: it
 POSTs ``{base_url}/chat/completions`` and reads ``choices[0].message.content``.
+
+Spec: ``openai:MODEL`` or ``openai:MODEL@BASE_URL`` (without ``@BASE_URL`` the OpenAI API
+is used; the part after the last ``@`` is the base URL only when it starts with
+``http://`` or ``https://``). Options: the fields of :class:`ChatEndpoint` other than
+``model`` and ``base_url``.
 
 Retries: timeouts, connection errors, HTTP 429 (waiting as long as ``Retry-After`` says,
 up to ``max_retry_after_s``), HTTP 5xx and malformed or empty completions are retried with
 exponential backoff (``backoff_s``, doubled each attempt, capped at ``max_backoff_s``), at
 most ``max_retries`` times after the first attempt. Other HTTP errors (400, 401, 404...)
-are not retried. When no attempt succeeds, :class:`~tod.doctors.base.DoctorError` is raised
-with the last reason.
+are not retried. When no attempt succeeds, :class:`~tod.backends.base.BackendError` is
+raised with the last reason.
 
 The API key is read from the environment variable *named* in the endpoint
 (``api_key_env``) when the client is built; the key itself is never part of the
@@ -23,14 +29,15 @@ import os
 import time
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import httpx
 
-from tod.doctors.base import DoctorError
-from tod.doctors.prompts import strip_reasoning
+from tod.backends.base import BackendError, ChatMessage, build_options, strip_reasoning
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
+#: The environment variable the API key is read from when ``api_key_env`` is not given.
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,7 @@ class ChatEndpoint:
 
     model: str
     base_url: str = DEFAULT_BASE_URL
-    api_key_env: str | None = "OPENAI_API_KEY"
+    api_key_env: str | None = DEFAULT_API_KEY_ENV
     temperature: float = 0.0
     max_tokens: int = 512
     timeout_s: float = 60.0
@@ -71,6 +78,14 @@ class ChatEndpoint:
     def to_json(self) -> dict[str, Any]:
         """The endpoint as a JSON-ready dict (safe to store: holds no key)."""
         return asdict(self)
+
+
+def split_model_url(target: str) -> tuple[str, str]:
+    """``MODEL[@BASE_URL]`` -> ``(model, base_url)`` (the OpenAI API when no URL is given)."""
+    model, at, url = target.rpartition("@")
+    if at and url.startswith(("http://", "https://")):
+        return model, url
+    return target, DEFAULT_BASE_URL
 
 
 class _Retryable(Exception):
@@ -121,7 +136,8 @@ def _completion_text(response: httpx.Response) -> str:
 
 
 class ChatClient:
-    """Calls one chat-completions endpoint. Thread-safe (one pooled ``httpx.Client``).
+    """The ``openai:`` backend: calls one chat-completions endpoint. Thread-safe (one pooled
+    ``httpx.Client``).
 
     ``sleep`` is how the client waits between attempts (tests pass a recorder).
     ``transport`` replaces httpx's network transport (tests; ``None`` = real network).
@@ -142,6 +158,28 @@ class ChatClient:
             headers["Authorization"] = f"Bearer {key}"
         self._http = httpx.Client(headers=headers, timeout=endpoint.timeout_s, transport=transport)
 
+    @classmethod
+    def from_spec(cls, target: str, **options: Any) -> "ChatClient":
+        """The client for the spec target ``MODEL[@BASE_URL]`` with ``options`` (fields of
+        :class:`ChatEndpoint`).
+
+        Raises:
+            SpecError: for an option that is not an endpoint field.
+            ValueError: for an empty model name or an unusable setting.
+        """
+        model, base_url = split_model_url(target)
+        return cls(build_options(ChatEndpoint, options, kind="openai", model=model, base_url=base_url))
+
+    @property
+    def model(self) -> str:
+        """The model name the endpoint serves."""
+        return self.endpoint.model
+
+    @property
+    def name(self) -> str:
+        """``openai:MODEL``."""
+        return f"openai:{self.endpoint.model}"
+
     def __repr__(self) -> str:
         return f"ChatClient(model={self.endpoint.model!r}, url={self.endpoint.url!r})"
 
@@ -149,19 +187,19 @@ class ChatClient:
         """Close the connection pool."""
         self._http.close()
 
-    def complete(self, messages: list[dict[str, str]]) -> str:
+    def chat(self, messages: Sequence[ChatMessage]) -> str:
         """The model's reply to chat ``messages`` (``{"role", "content"}`` dicts), with
         reasoning blocks removed.
 
         Raises:
-            DoctorError: after ``max_retries`` failed retries, or at once for a
+            BackendError: after ``max_retries`` failed retries, or at once for a
                 non-retryable HTTP error; the message names the model, the attempts and
                 the last reason.
         """
         ep = self.endpoint
         payload: dict[str, Any] = {
             "model": ep.model,
-            "messages": messages,
+            "messages": [dict(m) for m in messages],
             "temperature": ep.temperature,
             "max_tokens": ep.max_tokens,
             "stream": False,
@@ -180,7 +218,7 @@ class ChatClient:
                 if wait is None:
                     wait = min(ep.backoff_s * 2**attempt, ep.max_backoff_s)
                 self._sleep(min(wait, ep.max_retry_after_s))
-        raise DoctorError(f"model {ep.model!r} at {ep.url}: failed after {ep.max_retries + 1} attempts: {reason}")
+        raise BackendError(f"model {ep.model!r} at {ep.url}: failed after {ep.max_retries + 1} attempts: {reason}")
 
     def _attempt(self, payload: dict[str, Any]) -> str:
         ep = self.endpoint
@@ -196,5 +234,5 @@ class ChatClient:
         if status >= 500:
             raise _Retryable(f"HTTP {status} server error ({response.text[:120]!r})")
         if status != 200:
-            raise DoctorError(f"model {ep.model!r} at {ep.url}: HTTP {status} ({response.text[:200]!r}), not retried")
+            raise BackendError(f"model {ep.model!r} at {ep.url}: HTTP {status} ({response.text[:200]!r}), not retried")
         return _completion_text(response)
