@@ -28,9 +28,10 @@ from machine import format_machine, machine_info  # noqa: E402
 from tod.nlu.annotations import load_annotations  # noqa: E402
 from tod.nlu.metrics import slot_scores  # noqa: E402
 from tod.nlu.questions import focus_turns, question_focus  # noqa: E402
-from tod.nlu.slot_t5 import T5SlotTracker, train_t5_tracker  # noqa: E402
+from tod.nlu.slot_t5 import T5SlotTracker  # noqa: E402
 from tod.nlu.slot_tagger import SlotTagger  # noqa: E402
 from tod.training.config import load_config  # noqa: E402
+from tod.training.t5 import train_t5_tracker  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 

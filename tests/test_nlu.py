@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import logging
 import shutil
@@ -15,15 +16,17 @@ from transformers import AutoTokenizer, DebertaV2Config, DebertaV2Model
 from tod.local_models import minilm_path
 from tod.nlu.annotations import TurnFileError, load_annotations, read_turn_texts
 from tod.nlu.checkpoint import CheckpointError
-from tod.nlu.intent_classifier import intent_matrix, train_intent_classifier, tune_thresholds
 from tod.nlu.linearize import linearize_slots, parse_linearized
 from tod.nlu.metrics import count_value_matches, nlu_report
 from tod.nlu.parser import load_parser
-from tod.nlu.slot_tagger import decode_tags, tag_ids_for
-from tod.nlu.spans import TAGS, locate_slot_spans, spans_to_slots
+from tod.nlu.slot_tagger import decode_tags
+from tod.nlu.spans import TAGS, spans_to_slots
 from tod.parse import main as parse_cli
 from tod.schema import INTENTS
 from tod.training.config import ConfigError, IntentConfig, load_config
+from tod.training.intent import intent_matrix, train_intent_classifier
+from tod.training.tagger import locate_slot_spans, tag_ids_for
+from tod.training.thresholds import tune_thresholds
 
 
 TURNS = [
@@ -200,3 +203,20 @@ def test_annotation_and_config_errors(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"intent.threshold_beta: expected a number > 0, got 0.0"):
         load_config(SMOKE, ["intent.threshold_beta=0"])
     assert load_config(SMOKE, ["intent.threshold_beta=1"]).intent.threshold_beta == 1.0
+
+
+def test_no_nlu_module_imports_the_training_code() -> None:
+    """tod.nlu predicts, saves and loads; fitting lives in tod.training and depends on it, never
+    the reverse (imports inside functions included)."""
+    offenders = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "tod" / "nlu").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):  # "from tod import training" names tod.training
+                names = [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            offenders += [f"{path.name}:{node.lineno} imports {name}" for name in names
+                          if name == "tod.training" or name.startswith("tod.training.")]
+    assert offenders == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from transformers import AutoTokenizer
@@ -41,8 +40,3 @@ def warn_if_truncated(tokenizer: Any, texts: list[str], max_length: int, *, what
         if len(ids) > max_length:
             logger.warning("%s: turn of %d characters (%d tokens) truncated to %d tokens: %r...",
                            what, len(text), len(ids), max_length, text[:60])
-
-
-def is_model_dir(path: str | Path) -> bool:
-    """True when ``path`` is a folder holding a saved HF model."""
-    return (Path(path) / "config.json").is_file()

@@ -1,12 +1,9 @@
 """Generative slot tracker (MMD-Eval style): T5 reads ``"track slots: <turn>"`` and writes the
 linearised slot list (:mod:`tod.nlu.linearize`).
 
-``base_model`` may be a hub name or path of a pretrained T5 (``t5-small`` online). Offline
-there is no pretrained T5, so ``"scratch"`` builds a small T5 from random weights with a
-SentencePiece-Unigram tokenizer learnt from the training corpus (texts and targets). That is
-the justified offline alternative: the vocabulary fits the domain and the model is small enough
-to train on a CPU in minutes. Generated values are kept only when they occur in the turn
-(case-insensitively) and are then copied verbatim from it, so the tracker cannot invent values.
+Generated values are kept only when they occur in the turn (case-insensitively) and are then
+copied verbatim from it, so the tracker cannot invent values. The tokenizer is saved with the
+model: a pretrained T5's, or one learnt from the training corpus for a T5 trained from scratch.
 """
 
 from __future__ import annotations
@@ -17,62 +14,13 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import torch
-from datasets import Dataset
-from tokenizers import Tokenizer, decoders, normalizers, pre_tokenizers
-from tokenizers.models import Unigram
-from tokenizers.processors import TemplateProcessing
-from tokenizers.trainers import UnigramTrainer
-from transformers import (
-    AutoModelForSeq2SeqLM,
-    AutoTokenizer,
-    DataCollatorForSeq2Seq,
-    PreTrainedTokenizerFast,
-    T5Config as HFT5Config,
-    T5ForConditionalGeneration,
-)
+from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
-from tod.nlu.annotations import AnnotatedTurn
-from tod.nlu.linearize import linearize_slots, parse_linearized
 from tod.nlu.encoders import warn_if_truncated
-from tod.training.config import T5Config
-from tod.training.hf_trainer import fit
+from tod.nlu.linearize import parse_linearized
 
 PREFIX = "track slots: "
 SETTINGS_FILE = "t5_tracker.json"
-SPECIAL_TOKENS = {"pad_token": "<pad>", "eos_token": "</s>", "unk_token": "<unk>"}
-
-
-def train_sentencepiece_tokenizer(texts: Sequence[str], vocab_size: int) -> PreTrainedTokenizerFast:
-    """A SentencePiece-Unigram tokenizer (NFKC, Metaspace) learnt from ``texts``, wrapped for
-    transformers; it appends ``</s>`` to every sequence as T5 expects."""
-    tokenizer = Tokenizer(Unigram())
-    tokenizer.normalizer = normalizers.NFKC()
-    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace()
-    tokenizer.decoder = decoders.Metaspace()
-    trainer = UnigramTrainer(vocab_size=vocab_size, special_tokens=["<pad>", "</s>", "<unk>"], unk_token="<unk>",
-                             show_progress=False)
-    tokenizer.train_from_iterator(list(texts), trainer=trainer)
-    tokenizer.post_processor = TemplateProcessing(single="$A </s>", special_tokens=[("</s>", tokenizer.token_to_id("</s>"))])
-    return PreTrainedTokenizerFast(tokenizer_object=tokenizer, **SPECIAL_TOKENS)
-
-
-def scratch_model(tokenizer: Any, config: T5Config) -> T5ForConditionalGeneration:
-    """A randomly initialised small T5 sized by ``config`` for ``tokenizer``'s vocabulary."""
-    hf_config = HFT5Config(
-        vocab_size=len(tokenizer),
-        d_model=config.d_model,
-        d_kv=config.d_model // config.num_heads,
-        d_ff=config.d_ff,
-        num_layers=config.num_layers,
-        num_decoder_layers=config.num_layers,
-        num_heads=config.num_heads,
-        pad_token_id=tokenizer.pad_token_id,
-        eos_token_id=tokenizer.eos_token_id,
-        decoder_start_token_id=tokenizer.pad_token_id,
-        feed_forward_proj="gated-gelu",
-        tie_word_embeddings=False,
-    )
-    return T5ForConditionalGeneration(hf_config)
 
 
 def ground_values(text: str, slots: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -132,41 +80,3 @@ class T5SlotTracker:
         return cls(AutoModelForSeq2SeqLM.from_pretrained(directory), AutoTokenizer.from_pretrained(directory),
                    max_source_length=settings["max_source_length"], max_target_length=settings["max_target_length"])
 
-
-def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, config: T5Config) -> Dataset:
-    sources = tokenizer([PREFIX + t.text for t in turns], truncation=True, max_length=config.max_source_length)
-    targets = tokenizer([linearize_slots(t.slots) for t in turns], truncation=True,
-                        max_length=config.max_target_length)
-    return Dataset.from_dict({"input_ids": sources["input_ids"], "attention_mask": sources["attention_mask"],
-                              "labels": targets["input_ids"]})
-
-
-def train_t5_tracker(
-    train: Sequence[AnnotatedTurn],
-    validation: Sequence[AnnotatedTurn],
-    config: T5Config,
-    *,
-    work_dir: Path,
-    seed: int,
-) -> T5SlotTracker:
-    """Train the tracker (from scratch or from a pretrained T5), early stopping on validation loss."""
-    if config.base_model == "scratch":
-        corpus = [PREFIX + t.text for t in train] + [linearize_slots(t.slots) for t in train]
-        tokenizer = train_sentencepiece_tokenizer(corpus, config.vocab_size)
-        model = scratch_model(tokenizer, config)
-    else:
-        tokenizer = AutoTokenizer.from_pretrained(config.base_model)
-        model = AutoModelForSeq2SeqLM.from_pretrained(config.base_model)
-    trainer = fit(
-        model=model,
-        tokenizer=tokenizer,
-        train_dataset=_dataset(train, tokenizer, config),
-        eval_dataset=_dataset(validation, tokenizer, config),
-        data_collator=DataCollatorForSeq2Seq(tokenizer, model=model),
-        work_dir=work_dir,
-        settings=config,
-        seed=seed,
-        metric="eval_loss",
-    )
-    return T5SlotTracker(trainer.model, tokenizer, max_source_length=config.max_source_length,
-                         max_target_length=config.max_target_length)

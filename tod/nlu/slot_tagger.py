@@ -1,8 +1,8 @@
 """Extractive slot tagger: BIO token classification on a pretrained encoder.
 
-Gold slot values are placed as character spans (:mod:`tod.nlu.spans`); every sub-word token
-inside a span gets B- (first) or I- (rest) of its slot. Decoding joins a B- token with the
-following I- tokens of the same slot, widens the span to whole words and copies the text:
+Trained on gold slot values placed as character spans (:mod:`tod.nlu.spans`): every sub-word
+token inside a span gets B- (first) or I- (rest) of its slot. Decoding joins a B- token with
+the following I- tokens of the same slot, widens the span to whole words and copies the text:
 slot values are always verbatim substrings of the turn.
 """
 
@@ -13,33 +13,12 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import torch
-from datasets import Dataset
-from transformers import AutoModelForTokenClassification, DataCollatorForTokenClassification
+from transformers import AutoModelForTokenClassification
 
-from tod.nlu.annotations import AnnotatedTurn
-from tod.nlu.encoders import load_tokenizer, resolve_model_name, warn_if_truncated
-from tod.nlu.spans import TAG_TO_ID, TAGS, Span, locate_slot_spans, spans_to_slots
-from tod.training.config import ModelConfig
-from tod.training.hf_trainer import fit
+from tod.nlu.encoders import load_tokenizer, warn_if_truncated
+from tod.nlu.spans import TAGS, Span, spans_to_slots
 
-IGNORE = -100
 SETTINGS_FILE = "tagger.json"
-
-
-def tag_ids_for(offsets: Sequence[tuple[int, int]], spans: Sequence[Span]) -> list[int]:
-    """BIO tag ids for tokens with character ``offsets``; special tokens ((0, 0)) get -100."""
-    tags = []
-    for start, end in offsets:
-        if start == end:
-            tags.append(IGNORE)
-            continue
-        tag = "O"
-        for s_start, s_end, slot in spans:
-            if start >= s_start and end <= s_end:
-                tag = f"{'B' if start == s_start or not tags or tags[-1] == TAG_TO_ID['O'] else 'I'}-{slot}"
-                break
-        tags.append(TAG_TO_ID[tag])
-    return tags
 
 
 def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence[int]) -> list[Span]:
@@ -121,53 +100,3 @@ class SlotTagger:
         model = AutoModelForTokenClassification.from_pretrained(directory)
         return cls(model, load_tokenizer(str(directory)), max_length=int(settings["max_length"]))
 
-
-def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> Dataset:
-    texts = [t.text for t in turns]
-    enc = tokenizer(texts, truncation=True, max_length=max_length, return_offsets_mapping=True)
-    labels = [tag_ids_for(offs, locate_slot_spans(t.text, t.slots)) for offs, t in zip(enc["offset_mapping"], turns)]
-    return Dataset.from_dict({"input_ids": enc["input_ids"], "attention_mask": enc["attention_mask"], "labels": labels})
-
-
-def _token_f1(eval_pred: Any) -> dict[str, float]:
-    logits, labels = eval_pred
-    preds = logits.argmax(-1)
-    keep = labels != IGNORE
-    gold_pos, pred_pos = (labels != 0) & keep, (preds != 0) & keep
-    tp = float(((preds == labels) & gold_pos).sum())
-    precision = tp / max(pred_pos.sum(), 1)
-    recall = tp / max(gold_pos.sum(), 1)
-    return {"token_f1": 0.0 if tp == 0 else 2 * precision * recall / (precision + recall)}
-
-
-def train_slot_tagger(
-    train: Sequence[AnnotatedTurn],
-    validation: Sequence[AnnotatedTurn],
-    config: ModelConfig,
-    *,
-    work_dir: Path,
-    seed: int,
-) -> SlotTagger:
-    """Fine-tune a token-classification head on ``config.base_model`` (early stopping on the
-    token F1 of slot tags on the first ``config.eval_examples`` validation turns)."""
-    tokenizer = load_tokenizer(config.tokenizer or config.base_model)
-    model = AutoModelForTokenClassification.from_pretrained(
-        resolve_model_name(config.base_model),
-        num_labels=len(TAGS),
-        id2label=dict(enumerate(TAGS)),
-        label2id=dict(TAG_TO_ID),
-        ignore_mismatched_sizes=True,
-    )
-    trainer = fit(
-        model=model,
-        tokenizer=tokenizer,
-        train_dataset=_dataset(train, tokenizer, config.max_length),
-        eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
-        data_collator=DataCollatorForTokenClassification(tokenizer),
-        work_dir=work_dir,
-        settings=config,
-        seed=seed,
-        metric="token_f1",
-        compute_metrics=_token_f1,
-    )
-    return SlotTagger(trainer.model, tokenizer, max_length=config.max_length)

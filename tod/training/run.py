@@ -14,13 +14,13 @@ from transformers import set_seed
 
 from tod.nlu.annotations import AnnotatedTurn, load_annotations
 from tod.nlu.checkpoint import write_manifest
-from tod.nlu.intent_classifier import train_intent_classifier
 from tod.nlu.metrics import format_report, nlu_report
 from tod.nlu.parser import NLUParser
 from tod.nlu.questions import focus_turns
-from tod.nlu.slot_t5 import train_t5_tracker
-from tod.nlu.slot_tagger import train_slot_tagger
 from tod.training.config import TrainConfig
+from tod.training.intent import train_intent_classifier
+from tod.training.t5 import train_t5_tracker
+from tod.training.tagger import train_slot_tagger
 
 logger = logging.getLogger(__name__)
 
