@@ -80,6 +80,8 @@ def check_inputs(config: Any) -> None:
         tod.nlu.annotations.TurnFileError: naming file, line and field.
         tod.training.config.ConfigError: a base model that is neither a local alias nor a
             folder while hub downloads are off (``HF_HUB_OFFLINE=1``, the default).
+        tod.training.real_turns.RealTurnsMissing: real turns required but not there.
+        tod.craftmd.conversations.SourceError: a CRAFT-MD source that cannot be read.
     """
     import os
 
@@ -98,6 +100,16 @@ def check_inputs(config: Any) -> None:
     for path in (config.train_file, config.validation_file, config.dev_file):
         if path:
             load_annotations(path)
+    real = config.real_turns
+    if real.enabled:
+        from tod.craftmd.labels import join_labels, label_files
+        from tod.training.real_turns import RealTurnsMissing, missing_reason
+
+        problem = missing_reason(real)
+        if problem is None:
+            join_labels(label_files(real.labels), real.source)
+        elif real.required:
+            raise RealTurnsMissing(f"real_turns: {problem} (real_turns.required is true)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,8 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
+    from tod.craftmd.conversations import SourceError
     from tod.nlu.annotations import TurnFileError
     from tod.training.config import ConfigError, TrainConfig, load_config
+    from tod.training.real_turns import RealTurnsMissing
 
     try:
         config = load_config(args.config, args.overrides)
@@ -119,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: {_config_error_message(exc, args.config)}", file=sys.stderr)
         return 1
-    except TurnFileError as exc:
+    except (TurnFileError, RealTurnsMissing, SourceError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 1
 

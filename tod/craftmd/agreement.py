@@ -14,10 +14,9 @@ import json
 import sys
 
 from tod.craftmd.conversations import DEFAULT_SOURCE, SourceError, doctor_message_texts
-from tod.craftmd.labels import read_label_file
+from tod.craftmd.labels import label_files, read_label_file
 from tod.nlu.annotations import AnnotatedTurn, TurnFileError
 from tod.nlu.metrics import nlu_report
-from tod.training.real_turns import label_files
 
 
 def _by_id(patterns: str, texts: dict[str, str]) -> dict[str, AnnotatedTurn]:

@@ -11,6 +11,7 @@ texts from a CRAFT-MD source and checks every line.
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import sys
 from pathlib import Path
@@ -20,6 +21,15 @@ from tod.craftmd.conversations import DEFAULT_SOURCE, SourceError, doctor_messag
 from tod.jsonl import iter_text_lines, parse_object
 from tod.nlu.annotations import AnnotatedTurn, TurnFileError
 from tod.schema import LabelError, check_intents, check_slots
+
+
+def label_files(patterns: str) -> list[Path]:
+    """The label files named by comma-separated globs, in order (each glob sorted)."""
+    files: list[Path] = []
+    for pattern in (p.strip() for p in patterns.split(",")):
+        if pattern:
+            files.extend(Path(p) for p in sorted(glob.glob(pattern)))
+    return files
 
 
 def read_label_file(path: str | Path, texts: dict[str, str]) -> list[AnnotatedTurn]:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Sequence
 
 import numpy as np
@@ -103,6 +104,20 @@ def empty_turn_accuracy(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[s
     return sum(empty) / len(empty) if empty else None
 
 
+def confusion_pairs(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]], *, top: int = 10) -> list[dict[str, object]]:
+    """The most frequent intent confusions: in a turn, a gold intent the prediction missed
+    paired with an intent it predicted that is not gold (``missed -> predicted``); a miss
+    with no wrong intent beside it pairs with ``-`` and so does a wrong intent with no miss."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for g, p in zip(gold, pred):
+        missed, extra = sorted(set(g) - set(p)), sorted(set(p) - set(g))
+        for m in missed:
+            counts.update((m, e) for e in (extra or ["-"]))
+        if not missed:
+            counts.update(("-", e) for e in extra)
+    return [{"gold": a, "predicted": b, "turns": n} for (a, b), n in counts.most_common(top)]
+
+
 def nlu_report(gold_intents: Sequence[Sequence[str]], pred_intents: Sequence[Sequence[str]],
                gold_slots: Sequence[Slots], pred_slots: Sequence[Slots]) -> dict[str, object]:
     """All NLU metrics for one evaluation set."""
@@ -111,6 +126,7 @@ def nlu_report(gold_intents: Sequence[Sequence[str]], pred_intents: Sequence[Seq
         "intents": intent_scores(gold_intents, pred_intents),
         "slots": slot_scores(gold_slots, pred_slots),
         "empty_turn_accuracy": empty_turn_accuracy(gold_intents, pred_intents),
+        "confusions": confusion_pairs(gold_intents, pred_intents),
     }
 
 
@@ -131,4 +147,9 @@ def format_report(name: str, report: dict[str, object]) -> str:
     ]
     for name_, f1 in it["per_intent_f1"].items():
         lines.append(f"| {name_} | {it['support'][name_]} | {'-' if f1 is None else f'{f1:.3f}'} |")
+    confusions = report.get("confusions") or []
+    if confusions:
+        lines += ["", "Most frequent confusions (gold intent missed -> intent predicted instead; - = none):", "",
+                  "| gold | predicted | turns |", "|---|---|---|"]
+        lines += [f"| {c['gold']} | {c['predicted']} | {c['turns']} |" for c in confusions]  # type: ignore[index]
     return "\n".join(lines)

@@ -74,6 +74,27 @@ class T5Config:
 
 
 @dataclass
+class RealTurnsConfig:
+    """Real labelled doctor turns (CRAFT-MD messages labelled by id, see
+    :mod:`tod.training.real_turns`).
+
+    ``labels`` is a comma-separated list of file globs read in order (a later file's label of
+    an id replaces an earlier one: the adjudicated labels come last). ``weight`` is how many
+    times each real training turn is repeated in the training mix. ``validation_share`` of
+    the cases (a stable hash of the case id) form the real validation split, which then
+    drives early stopping and the per-intent thresholds in place of the synthetic
+    validation file. With ``required`` false a missing source trains on the synthetic corpus
+    alone (one log line says so); ``enabled`` false ignores real turns altogether."""
+
+    enabled: bool = True
+    source: str = "../shared/data/craftmd"
+    labels: str = "annotations/craftmd/labels/*.jsonl,annotations/craftmd/adjudicated.jsonl"
+    required: bool = False
+    validation_share: float = 0.2
+    weight: int = 2
+
+
+@dataclass
 class TrainConfig:
     """What ``python -m tod.train`` fits and where it writes the checkpoint."""
 
@@ -89,6 +110,7 @@ class TrainConfig:
     intent: IntentConfig = field(default_factory=IntentConfig)
     tagger: ModelConfig = field(default_factory=ModelConfig)
     t5: T5Config = field(default_factory=T5Config)
+    real_turns: RealTurnsConfig = field(default_factory=RealTurnsConfig)
 
     @property
     def output_dir(self) -> Path:
@@ -160,6 +182,11 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
         _apply(config, nested, f"override {item!r}")
     if config.slot_model not in ("tagger", "t5"):
         raise ConfigError(f"slot_model: expected 'tagger' or 't5', got {config.slot_model!r}")
+    if not 0 < config.real_turns.validation_share < 1:
+        raise ConfigError(f"real_turns.validation_share: expected a number between 0 and 1, got "
+                          f"{config.real_turns.validation_share!r}")
+    if config.real_turns.weight < 1:
+        raise ConfigError(f"real_turns.weight: expected a whole number >= 1, got {config.real_turns.weight!r}")
     if not config.intent.threshold_beta > 0:
         raise ConfigError(f"intent.threshold_beta: expected a number > 0, got {config.intent.threshold_beta!r}")
     return config

@@ -18,6 +18,7 @@ from tod.nlu.metrics import format_report, nlu_report
 from tod.nlu.parser import NLUParser
 from tod.nlu.questions import focus_turns
 from tod.training.config import TrainConfig
+from tod.training.real_turns import RealTurns, doctor_model_of, load_real_turns
 from tod.training.intent import train_intent_classifier
 from tod.training.t5 import train_t5_tracker
 from tod.training.tagger import train_slot_tagger
@@ -36,6 +37,16 @@ def evaluate_parser(parser: NLUParser, turns: Sequence[AnnotatedTurn]) -> dict[s
     return report
 
 
+def real_validation_sets(real: RealTurns) -> list[tuple[str, str, list[AnnotatedTurn]]]:
+    """``(title, metrics key, turns)`` of the real validation split: all of it
+    (``real_validation``), then each doctor model (``real_validation:MODEL``)."""
+    sets = [("real validation (all doctor models)", "real_validation", real.validation)]
+    for model in sorted({doctor_model_of(t.id) for t in real.validation}):
+        turns = [t for t in real.validation if doctor_model_of(t.id) == model]
+        sets.append((f"real validation, {model}", f"real_validation:{model}", turns))
+    return sets
+
+
 def train(config: TrainConfig) -> Path:
     """Train both NLU models and write ``config.output_dir``; returns that folder.
 
@@ -50,6 +61,15 @@ def train(config: TrainConfig) -> Path:
     if config.max_train_examples > 0:
         train_turns = train_turns[: config.max_train_examples]
     validation = load_annotations(config.validation_file)
+    real = load_real_turns(config.real_turns)
+    # Real doctor turns, when available, join the training mix (repeated ``weight`` times) and
+    # their validation split replaces the synthetic one for early stopping and thresholds.
+    tune_on = validation
+    if real is not None:
+        logger.info("real turns: %d training (x%d in the mix), %d validation", len(real.train),
+                    config.real_turns.weight, len(real.validation))
+        train_turns = train_turns + real.train * config.real_turns.weight
+        tune_on = real.validation
     final = config.output_dir
     staging = final.parent / f".{final.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
@@ -57,7 +77,7 @@ def train(config: TrainConfig) -> Path:
     work = staging / "work"
 
     # The models read each turn's question focus, as the parser feeds them (tod.nlu.questions).
-    train_focus, validation_focus = focus_turns(train_turns), focus_turns(validation)
+    train_focus, validation_focus = focus_turns(train_turns), focus_turns(tune_on)
     logger.info("training the intent classifier on %d turns (base %s)", len(train_focus), config.intent.base_model)
     intents = train_intent_classifier(train_focus, validation_focus, config.intent, work_dir=work / "intent",
                                       seed=config.seed)
@@ -75,7 +95,12 @@ def train(config: TrainConfig) -> Path:
     metrics: dict[str, Any] = {"validation": evaluate_parser(parser, validation),
                                "train_seconds": round(time.time() - started, 1),
                                "train_turns": len(train_turns)}
-    sections = [format_report("validation", metrics["validation"])]
+    sections = [format_report("validation (synthetic)", metrics["validation"])]
+    if real is not None:
+        metrics["real_train_turns"] = len(real.train)
+        for title, key, turns in real_validation_sets(real):
+            metrics[key] = evaluate_parser(parser, turns)
+            sections.append(format_report(title, metrics[key]))
     if config.dev_file:
         dev = load_annotations(config.dev_file)
         metrics["dev"] = evaluate_parser(parser, dev)
