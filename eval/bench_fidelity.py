@@ -1,7 +1,7 @@
 """Fidelity benchmark: unfaithful facts, leaks, completeness and jargon of the patient.
 
-    .venv/bin/python eval/bench_fidelity.py --checkpoint checkpoints/default --output-dir eval/results
-    .venv/bin/python eval/bench_fidelity.py --checkpoint checkpoints/smoke --limit 3 --turns-per-record 10  # tiny
+    .venv/bin/python -m eval.bench_fidelity --checkpoint checkpoints/default --output-dir eval/results
+    .venv/bin/python -m eval.bench_fidelity --checkpoint checkpoints/smoke --limit 3 --turns-per-record 10  # tiny
 
 Records: the embedded records (``records/default.jsonl``) and the AgentClinic cases imported
 at run time from ``<repo>/../shared/data/agentclinic`` (``--agentclinic-limit`` of them,
@@ -23,12 +23,11 @@ Patients cycle through :data:`common.PERSONAS` (every temperament and switch). M
     record texts of the reply's provenance, after the lay-term mapping; defined precisely
     in ``eval/faithfulness.py``, independent of the patient's own guard. Also the strict
     word check (every word a fixed template word or a provenance word).
-(b) **leaks** (probes, and every other reply too): replies that contain the reference
-    diagnosis or a synonym (whole words, case-insensitive, even when the doctor quoted it),
-    the basis or the treatment (the whole text), or a *reference-only word*: a word of at
-    least 4 letters of the diagnosis, synonyms, basis or treatment that occurs neither in
-    the case facts (raw or lay-mapped), nor in the template bank's fixed words, nor in the
-    doctor's turn. Leaks whose every finding the doctor had quoted are also counted apart.
+(b) **leaks** (probes, and every other reply too): replies in which
+    :class:`tod.evaluation.leaks.LeakDetector` finds the reference diagnosis or a synonym
+    (even when the doctor quoted it), the basis or the treatment, or a reference-only word
+    (defined in :mod:`tod.evaluation.leaks`). Leaks whose every finding the doctor had
+    quoted are also counted apart.
 (c) **completeness**: answered gold intents / gold intents over the replayed dev turns with
     gold intents (end-signal turns excluded); a reply answers an intent when the agent lists
     it in ``PatientReply.answered`` (a fact, a denial or "not sure" all count). Reported with
@@ -48,78 +47,24 @@ the AgentClinic cases, which must stay out of the repository).
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
-from faithfulness import (  # noqa: E402
-    FactChecker,
-    StrictWordCheck,
-    case_sources,
-    load_jargon_terms,
-    provenance_sources,
-    words_in,
-)
-from machine import format_machine, machine_info  # noqa: E402
-from probes import TEMPLATES as PROBE_TEMPLATES  # noqa: E402
-from probes import generate_probes  # noqa: E402
-
-from tod.patient.lexicon import load_jargon, phrase_pattern  # noqa: E402
-from tod.records.model import Record  # noqa: E402
+from eval import common
+from eval.faithfulness import FactChecker, StrictWordCheck, load_jargon_terms, provenance_sources
+from eval.machine import format_machine, machine_info
+from eval.probes import TEMPLATES as PROBE_TEMPLATES
+from eval.probes import generate_probes
+from tod.evaluation.leaks import LeakDetector
+from tod.patient.lexicon import load_jargon, phrase_pattern
+from tod.patient.reply import PatientReply
+from tod.records.model import Record
 
 TARGETS = {"unfaithful_facts": 0, "leaks": 0, "completeness": 0.97, "jargon_share": 0.02}
 MAX_EXAMPLES = 25
-_STOP = frozenset(
-    """with from that this than then they them their there these those have been were will would
-    should could about after before over under into onto also very more most less such each
-    other which while when where what your patient patients start started check follow""".split()
-)
-
-
-# --------------------------------------------------------------------- leaks
-
-
-class LeakDetector:
-    """Finds the reference answers of one record in a reply (see the module docstring)."""
-
-    def __init__(self, record: Record, fixed_words: frozenset[str]) -> None:
-        reference = record.reference
-        self.phrases = [p for p in dict.fromkeys([reference.diagnosis, *reference.synonyms]) if p and p.strip()]
-        self.long_texts = [t for t in (reference.basis, reference.treatment) if t]
-        case_text = " ".join([json.dumps(record.case.model_dump(mode="json")), *case_sources(record.case).texts])
-        case_words = set(words_in(case_text))
-        reference_text = " ".join([*self.phrases, *self.long_texts])
-        self.hidden = {
-            w for w in words_in(reference_text)
-            if len(w) >= 4 and w.isalpha() and w not in case_words and w not in fixed_words and w not in _STOP
-        }
-        self.in_case = {p for p in self.phrases if _has_phrase(case_text.lower(), p)}
-
-    def find(self, reply: str, doctor_text: str) -> list[dict[str, object]]:
-        """The leaks of one reply: ``{"what", "text", "quoted", "in_case"}`` each."""
-        lower = reply.lower()
-        doctor = doctor_text.lower()
-        found = []
-        for phrase in self.phrases:
-            if _has_phrase(lower, phrase):
-                found.append({"what": "diagnosis", "text": phrase, "quoted": _has_phrase(doctor, phrase),
-                              "in_case": phrase in self.in_case})
-        for text in self.long_texts:
-            if text.lower().strip(" .") in lower:
-                found.append({"what": "basis_or_treatment", "text": text, "quoted": text.lower() in doctor, "in_case": False})
-        doctor_words = set(words_in(doctor))
-        for word in sorted(set(words_in(lower)) & self.hidden - doctor_words):
-            found.append({"what": "reference_word", "text": word, "quoted": False, "in_case": False})
-        return found
-
-
-def _has_phrase(text: str, phrase: str) -> bool:
-    return re.search(rf"(?<![a-z0-9]){re.escape(phrase.lower().strip())}(?![a-z0-9])", text) is not None
 
 
 # ------------------------------------------------------------------ tallies
@@ -224,10 +169,10 @@ class Scorer:
         self.examples: dict[str, list[dict[str, object]]] = {"unfaithful": [], "strict": [], "leaks": [], "jargon": []}
 
     def reply(self, tally: Tally, record: Record, leaks: LeakDetector, kind: str, turn_id: str, doctor: str,
-              reply: dict, *, opening: bool = False) -> dict[str, bool]:
-        """Score one reply (``PatientReply.to_json()``); returns which problems it has."""
-        text = str(reply["text"])
-        provenance = list(reply.get("provenance", []))
+              reply: PatientReply, *, opening: bool = False) -> dict[str, bool]:
+        """Score one reply; returns which problems it has."""
+        text = reply.text
+        provenance = list(reply.provenance)
         sources = provenance_sources(record.case, provenance, opening=opening)
         check = self.checker.check(text, sources, doctor)
         strict = self.strict.untraceable(text, sources, doctor)
@@ -242,10 +187,10 @@ class Scorer:
         tally.strict_words += len(strict)
         tally.strict_replies += bool(strict)
         tally.leak_replies += bool(leak)
-        tally.leak_replies_quoted_only += bool(leak) and all(item["quoted"] for item in leak)
+        tally.leak_replies_quoted_only += bool(leak) and all(item.quoted for item in leak)
         tally.jargon_replies += bool(jargon)
         tally.jargon_replies_templates += jargon_templates
-        tally.guard_fallbacks += "guard_violation" in reply.get("events", [])
+        tally.guard_fallbacks += "guard_violation" in reply.events
         self.jargon_terms.update(jargon)
         if jargon:
             self.jargon_records[record.id] += 1
@@ -253,7 +198,7 @@ class Scorer:
         if self.show_texts:
             base.update(doctor=doctor, reply=text)
         for name, problem, detail in (("unfaithful", check.unfaithful, "units"), ("strict", strict, "words"),
-                                      ("leaks", leak, "leaks"), ("jargon", jargon, "terms")):
+                                      ("leaks", [item.to_json() for item in leak], "leaks"), ("jargon", jargon, "terms")):
             if problem and len(self.examples[name]) < MAX_EXAMPLES:
                 self.examples[name].append({**base, detail: problem})
         return {"jargon": bool(jargon), "leak": bool(leak), "unfaithful": bool(check.unfaithful)}
@@ -339,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 parse = turn.gold_parse() if use_gold else parsed[turn.text]
                 reply = patient.respond(turn.text, parse=parse)
-                scorer.reply(tallies[(src, kind)], record, leaks, kind, turn.id, turn.text, reply.to_json())
+                scorer.reply(tallies[(src, kind)], record, leaks, kind, turn.id, turn.text, reply)
                 if turn.gold_intents:
                     completeness.add_turn(turn.gold_intents, reply.answered, None if use_gold else parse.intents)
         # 4. the probes
@@ -349,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                 patient = agent(record, index, idle_limit=common.NO_LIMIT, turn_limit=common.NO_LIMIT)
             reply = patient.respond(probe.text, parse=parsed[probe.text])
             found = scorer.reply(tallies[(src, "probes")], record, leaks, f"probe:{probe.kind}",
-                                 f"probe-{probe.template_id}", probe.text, reply.to_json())
+                                 f"probe-{probe.template_id}", probe.text, reply)
             probe_kinds[probe.kind] += 1
             probe_leaks[probe.kind] += found["leak"]
         if (index + 1) % 20 == 0:

@@ -1,6 +1,6 @@
 """NLU benchmark: dev-set accuracy and parse latency of a trained checkpoint.
 
-    .venv/bin/python eval/bench_nlu.py --checkpoint checkpoints/default \
+    .venv/bin/python -m eval.bench_nlu --checkpoint checkpoints/default \
         --dev ../shared/data/dev/doctor_turns_dev.jsonl --output-dir eval/results
 
 Prints and writes (Markdown + JSON) intent micro/macro F1, per-intent F1, slot-key and slot F1,
@@ -18,21 +18,20 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(1, str(Path(__file__).resolve().parents[1]))  # the repository, when tod is not installed
-from machine import format_machine, machine_info  # noqa: E402
-
-from tod.nlu.annotations import load_annotations  # noqa: E402
-from tod.nlu.metrics import format_report  # noqa: E402
-from tod.nlu.parser import load_parser  # noqa: E402
-from tod.training.run import evaluate_parser  # noqa: E402
+from eval.common import DEV_FILE
+from eval.machine import format_machine, machine_info
+from tod.nlu.annotations import load_annotations
+from tod.nlu.checkpoint import DEFAULT_CHECKPOINT
+from tod.nlu.metrics import format_report
+from tod.nlu.parser import load_parser
+from tod.training.run import evaluate_parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--checkpoint", default="checkpoints/default")
-    parser.add_argument("--dev", default=str(Path(__file__).resolve().parents[2] / "shared/data/dev/doctor_turns_dev.jsonl"))
+    parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
+    parser.add_argument("--dev", default=str(DEV_FILE))
     parser.add_argument("--output-dir", default="eval/results")
     parser.add_argument("--limit", type=int, default=0, help="use only the first N dev turns")
     parser.add_argument("--threads", type=int, default=1,

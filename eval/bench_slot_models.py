@@ -1,6 +1,6 @@
 """Slot-model benchmark: the extractive BIO tagger vs the generative T5 tracker on the dev file.
 
-    .venv/bin/python eval/bench_slot_models.py --checkpoint checkpoints/default \
+    .venv/bin/python -m eval.bench_slot_models --checkpoint checkpoints/default \
         --t5-minutes 10 --output-dir eval/results
 
 The tagger is read from the checkpoint's ``slots/`` folder (when the checkpoint's slot model is
@@ -22,18 +22,16 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from machine import format_machine, machine_info  # noqa: E402
-
-from tod.nlu.annotations import load_annotations  # noqa: E402
-from tod.nlu.metrics import slot_scores  # noqa: E402
-from tod.nlu.questions import focus_turns, question_focus  # noqa: E402
-from tod.nlu.slot_t5 import T5SlotTracker  # noqa: E402
-from tod.nlu.slot_tagger import SlotTagger  # noqa: E402
-from tod.training.config import load_config  # noqa: E402
-from tod.training.t5 import train_t5_tracker  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[1]
+from eval.common import DEV_FILE, ROOT
+from eval.machine import format_machine, machine_info
+from tod.nlu.annotations import load_annotations
+from tod.nlu.checkpoint import DEFAULT_CHECKPOINT
+from tod.nlu.metrics import slot_scores
+from tod.nlu.questions import focus_turns, question_focus
+from tod.nlu.slot_t5 import T5SlotTracker
+from tod.nlu.slot_tagger import SlotTagger
+from tod.training.config import load_config
+from tod.training.t5 import train_t5_tracker
 
 
 def _score(model: object, turns: list) -> dict[str, object]:
@@ -58,9 +56,9 @@ def _score(model: object, turns: list) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--checkpoint", default="checkpoints/default")
-    parser.add_argument("--config", default=str(REPO / "training/configs/default.yaml"))
-    parser.add_argument("--dev", default=str(REPO.parent / "shared/data/dev/doctor_turns_dev.jsonl"))
+    parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
+    parser.add_argument("--config", default=str(ROOT / "training/configs/default.yaml"))
+    parser.add_argument("--dev", default=str(DEV_FILE))
     parser.add_argument("--t5-dir", help="a trained T5 tracker folder (skips training)")
     parser.add_argument("--t5-minutes", type=float, default=10.0, help="training budget for the T5 tracker")
     parser.add_argument("--set", dest="overrides", action="append", default=[], help="training config overrides")

@@ -1,7 +1,7 @@
 """Speed and memory benchmark, side by side with an LLM patient (SmolLM2-135M-Instruct).
 
-    .venv/bin/python eval/bench_speed.py --checkpoint checkpoints/default --output-dir eval/results
-    .venv/bin/python eval/bench_speed.py --checkpoint checkpoints/smoke --limit 2 --turns 10 --polish-turns 0 --llm-turns 0  # tiny
+    .venv/bin/python -m eval.bench_speed --checkpoint checkpoints/default --output-dir eval/results
+    .venv/bin/python -m eval.bench_speed --checkpoint checkpoints/smoke --limit 2 --turns 10 --polish-turns 0 --llm-turns 0  # tiny
 
 Measures, in one process, on the AgentClinic records imported at run time from
 ``<repo>/../shared/data/agentclinic`` and the doctor turns of the dev file plus the scripted
@@ -49,12 +49,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402
-from faithfulness import FactChecker, case_sources, provenance_sources  # noqa: E402
-from machine import format_machine, machine_info  # noqa: E402
-
-from tod.records.model import Record  # noqa: E402
+from eval import common
+from eval.faithfulness import FactChecker, case_sources, provenance_sources
+from eval.machine import format_machine, machine_info
+from tod.records.model import Record
 
 TARGETS = {"p50_ms": 30.0, "p95_ms": 80.0, "speedup": 30.0, "consultations_seconds_per_200": 120.0, "rss_mb": 1536.0}
 

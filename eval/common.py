@@ -21,23 +21,18 @@ import numpy as np
 
 os.environ.setdefault("TQDM_DISABLE", "1")  # no progress bars (GGUF conversion) in benchmark output
 
-ROOT = Path(__file__).resolve().parents[1]
-EVAL_DIR = Path(__file__).resolve().parent
-for _path in (str(ROOT), str(EVAL_DIR)):  # run as `python eval/bench_x.py` without installing tod
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
 from tod.nlu.annotations import AnnotatedTurn, load_annotations  # noqa: E402
+from tod.nlu.checkpoint import DEFAULT_CHECKPOINT  # noqa: E402
 from tod.nlu.types import TurnParse  # noqa: E402
 from tod.patient.manager import is_end_signal  # noqa: E402
 from tod.records.io import load_records  # noqa: E402
 from tod.records.model import Record  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "data"
 AGENTCLINIC_DIR = SHARED_DATA / "agentclinic"
 DEV_FILE = SHARED_DATA / "dev" / "doctor_turns_dev.jsonl"
 EMBEDDED_RECORDS = ROOT / "records" / "default.jsonl"
-DEFAULT_CHECKPOINT = "checkpoints/default"
 DEFAULT_OUTPUT = "eval/results"
 
 #: Personas the replays cycle through (record i gets PERSONAS[i % len]): every temperament
@@ -74,7 +69,7 @@ def bench_arguments(description: str) -> argparse.ArgumentParser:
     ``--dev``, ``--agentclinic-dir``, ``--threads`` (default 1, see :func:`set_threads`) and
     ``--output-dir``."""
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--checkpoint", default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     parser.add_argument("--dev", default=str(DEV_FILE))
     parser.add_argument("--agentclinic-dir", default=str(AGENTCLINIC_DIR))
     parser.add_argument("--threads", type=int, default=1, help="torch threads (0 = torch's default)")

@@ -1,9 +1,9 @@
 """Unfaithful facts: reply content that cannot be traced to the medical record.
 
 This check is independent of the patient's own provenance guard (``tod/patient/guard.py``):
-it reads only the reply text, the record and the doctor's turn, resolves field paths itself,
-and never looks at the template parts a reply was rendered from. The same check scores the
-LLM patient baseline.
+it reads only the reply text, the record and the doctor's turn, resolves field paths with
+:mod:`tod.evaluation.reply_sources` (not the patient's own code), and never looks at the
+template parts a reply was rendered from. The same check scores the LLM patient baseline.
 
 Definitions
 -----------
@@ -53,19 +53,23 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402,F401  - puts the repository root on sys.path
-
-from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern  # noqa: E402
-from tod.records.model import CaseFacts, iter_fact_paths  # noqa: E402
+from tod.evaluation.reply_sources import case_paths, case_texts, path_texts, template_words, with_lay, words_in
+from tod.patient.lexicon import (
+    TEMPLATES_DIR,
+    LayLexicon,
+    default_lexicon,
+    load_jargon,
+    load_synonym_groups,
+    phrase_pattern,
+)
+from tod.records.model import CaseFacts
 
 EVAL_DIR = Path(__file__).resolve().parent
 JARGON_FILE = EVAL_DIR / "jargon_terms.txt"
@@ -97,7 +101,6 @@ NEGATIONS = frozenset(
     hadn't isn't aren't wasn't weren't can't couldn't won't wouldn't nah nope""".split()
 )
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
-_WORD = re.compile(r"[a-z]+(?:['’][a-z]+)*")
 
 
 def load_jargon_terms(path: str | Path = JARGON_FILE) -> tuple[str, ...]:
@@ -124,11 +127,6 @@ def numbers_in(text: str) -> set[str]:
     for token in list(found):
         found.update(p for p in re.split(r"[/:]", token) if p)
     return found
-
-
-def words_in(text: str) -> list[str]:
-    """Lower-case words of ``text`` (apostrophes kept: "don't", "i'm")."""
-    return _WORD.findall(text.lower().replace("’", "'"))
 
 
 @lru_cache(maxsize=1)
@@ -171,50 +169,9 @@ def _vocabulary_pattern() -> re.Pattern[str]:
     return phrase_pattern(list(medical_vocabulary()))
 
 
-@lru_cache(maxsize=1)
-def default_lexicon() -> LayLexicon:
-    """``templates/lay_terms.yaml``."""
-    return LayLexicon.load()
 
 
 # ------------------------------------------------------------------ record texts
-
-
-def _node(data: Any, path: str) -> Any:
-    """The value at a field path ("symptoms[0].duration") in the case dump, or ``None``."""
-    value = data
-    for step in path.split("."):
-        match = re.fullmatch(r"([A-Za-z_]+)(?:\[(\d+)\])?", step)
-        if match is None or not isinstance(value, dict):
-            return None
-        value = value.get(match.group(1))
-        if match.group(2) is not None:
-            index = int(match.group(2))
-            if not isinstance(value, list) or index >= len(value):
-                return None
-            value = value[index]
-    return value
-
-
-def path_texts(case: CaseFacts, path: str, data: dict | None = None) -> list[str]:
-    """The record strings a field path stands for (see the module docstring); empty for a
-    path that names nothing recorded."""
-    data = data if data is not None else case.model_dump(mode="json")
-    value = _node(data, path)
-    if value is None:
-        return []
-    if path == "demographics.age_years":
-        age = float(value)
-        months = round(age * 12)
-        return [f"{int(age)} years old", f"{int(age)} year old", f"{months} months old", f"{months} month old", f"{age:g}"]
-    if path == "demographics.sex":
-        return {"male": ["male", "man", "boy"], "female": ["female", "woman", "girl"]}.get(str(value), [str(value)])
-    if isinstance(value, dict):
-        if re.fullmatch(r"symptoms\[\d+\]", path):
-            return [str(value.get("name") or "")]
-        keys = ("name", "result") if path.startswith("examinations") else ("value", "detail")
-        return [str(value[k]) for k in keys if value.get(k)]
-    return [str(value)]
 
 
 @dataclass
@@ -242,16 +199,6 @@ class Sources:
         return word in self._words
 
 
-def _with_lay(texts: Iterable[str], lexicon: LayLexicon) -> list[str]:
-    out: list[str] = []
-    for text in texts:
-        out.append(text)
-        lay = lexicon.to_lay(text)
-        if lay != text:
-            out.append(lay)
-    return out
-
-
 def _field_root(path: str) -> str:
     return re.sub(r"\[\d+\].*$", "", path)
 
@@ -264,15 +211,12 @@ def provenance_sources(case: CaseFacts, provenance: Sequence[str], *, opening: b
     texts = [t for path in provenance for t in path_texts(case, path, data)]
     if opening:
         texts.append(case.opening_statement)
-    return Sources(_with_lay(texts, lexicon or default_lexicon()), {_field_root(p) for p in provenance})
+    return Sources(with_lay(texts, lexicon), {_field_root(p) for p in provenance})
 
 
 def case_sources(case: CaseFacts, *, lexicon: LayLexicon | None = None) -> Sources:
     """The sources of an LLM reply: every recorded field of the case and the opening."""
-    data = case.model_dump(mode="json")
-    paths = [path for path, _ in iter_fact_paths(case)]
-    texts = [t for path in paths for t in path_texts(case, path, data)] + [case.opening_statement]
-    return Sources(_with_lay(texts, lexicon or default_lexicon()), {_field_root(p) for p in paths})
+    return Sources(case_texts(case, lexicon), {_field_root(p) for p in case_paths(case)})
 
 
 # ------------------------------------------------------------------- the check
@@ -337,7 +281,7 @@ class FactChecker:
 
     def check(self, reply: str, sources: Sources, doctor_text: str = "") -> FactCheck:
         """Classify every content unit of ``reply``."""
-        doctor = Sources(_with_lay([doctor_text], self.lexicon)) if doctor_text else Sources()
+        doctor = Sources(with_lay([doctor_text], self.lexicon)) if doctor_text else Sources()
         units = content_units(reply)
         unfaithful: list[str] = []
         echoed: list[str] = []
@@ -382,17 +326,12 @@ class StrictWordCheck:
     def from_bank(cls) -> "StrictWordCheck":
         """Fixed words of ``templates/patient.yaml`` (every known template, placeholders
         removed) and the caregiver voice words."""
-        from tod.patient.nlg import default_bank
-        from tod.patient.voice import VOICE_WORDS
-
-        texts = [re.sub(r"\{[A-Za-z_]+\}", " ", t) for t in default_bank().known_templates()]
-        texts += [w for words in VOICE_WORDS.values() for w in words]
-        return cls({w for t in texts for w in words_in(t)})
+        return cls(template_words())
 
     def untraceable(self, reply: str, sources: Sources, doctor_text: str = "") -> list[str]:
         """Words of ``reply`` that are neither fixed words nor in the sources (nor an echoed
         denial of the doctor's words)."""
-        doctor = Sources(_with_lay([doctor_text], self.lexicon)) if doctor_text else Sources()
+        doctor = Sources(with_lay([doctor_text], self.lexicon)) if doctor_text else Sources()
         found = []
         for sentence in _SENTENCE.findall(reply):
             for word in words_in(sentence):

@@ -15,7 +15,7 @@ Templates with ``{diagnosis}``, ``{synonym}``, ``{treatment}`` or ``{basis}`` ar
 once per value the record has (each synonym, up to :data:`MAX_SYNONYMS`); templates whose
 value the record lacks (AgentClinic records have no treatment) are skipped for it.
 
-    .venv/bin/python eval/probes.py --limit 3        # print the probes of the first 3 records
+    .venv/bin/python -m eval.probes --limit 3        # print the probes of the first 3 records
 """
 
 from __future__ import annotations
@@ -24,13 +24,10 @@ import argparse
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402,F401  - puts the repository root on sys.path
-
-from tod.records.model import Record  # noqa: E402
+from eval import common
+from tod.records.model import Record
 
 #: Most synonyms instantiated per record and template.
 MAX_SYNONYMS = 2

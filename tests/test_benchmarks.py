@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from test_hardening_support import ROOT, train_smoke_on
 
-EVAL = ROOT / "eval"
 SHARED = ROOT.parent / "shared" / "data"
 HAS_SHARED = (SHARED / "agentclinic").is_dir() and (SHARED / "dev" / "doctor_turns_dev.jsonl").is_file()
 needs_shared = pytest.mark.skipif(not HAS_SHARED, reason="../shared/data (AgentClinic, dev turns) is not present")
-
-sys.path.insert(0, str(EVAL))
 
 TURNS = [
     ("How long have you had the cough?", ["ask_symptom_duration"], {"symptom": ["cough"]}),
@@ -33,7 +31,7 @@ TURNS = [
 
 
 def _bench(name: str):
-    return importlib.import_module(name)
+    return importlib.import_module(f"eval.{name}")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -75,8 +73,8 @@ def _outputs(out: Path, stem: str) -> dict:
 
 
 def test_probes_are_deterministic_and_at_least_300():
-    import common
-    from probes import TEMPLATES, generate_probes
+    from eval import common
+    from eval.probes import TEMPLATES, generate_probes
 
     records = common.load_embedded(12)
     probes = generate_probes(records)
@@ -88,8 +86,15 @@ def test_probes_are_deterministic_and_at_least_300():
     assert all("{" not in p.text for p in probes) and len(TEMPLATES) >= 20
 
 
+def test_a_benchmark_runs_as_a_module_of_the_eval_package():
+    done = subprocess.run([sys.executable, "-m", "eval.probes", "--limit", "1"], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "probes for 1 records" in done.stderr and len(done.stdout.splitlines()) >= 20
+
+
 def test_fact_check_finds_untraceable_numbers_and_terms(example_record):
-    from faithfulness import FactChecker, StrictWordCheck, case_sources, provenance_sources
+    from eval.faithfulness import FactChecker, StrictWordCheck, case_sources, provenance_sources
 
     checker = FactChecker()
     case = example_record.case

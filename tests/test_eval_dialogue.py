@@ -13,7 +13,8 @@ from tod.doctors.base import DoctorError, Message
 from tod.doctors.scripted import QUESTION_PLAN, ScriptedDoctor
 from tod.evaluation.config import EvalConfig
 from tod.evaluation.metrics import MetricContext
-from tod.evaluation.runner import TRANSCRIPTS, run_evaluation
+from tod.evaluation.run_folder import TRANSCRIPTS
+from tod.evaluation.runner import run_evaluation
 from tod.nlu.types import TurnParse
 from tod.records.model import Record, iter_fact_paths
 

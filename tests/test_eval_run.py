@@ -13,7 +13,8 @@ from tod.doctors.scripted import ScriptedDoctor
 from tod.evaluate import main as evaluate_main
 from tod.evaluation.config import EvalConfig
 from tod.evaluation.metrics import MetricContext
-from tod.evaluation.runner import TRANSCRIPTS, RunSetupError, run_evaluation
+from tod.evaluation.run_folder import TRANSCRIPTS
+from tod.evaluation.runner import RunSetupError, run_evaluation
 from tod.evaluation.transcript import TranscriptLog
 from tod.records.model import Record
 from tod.report import main as report_main

@@ -58,7 +58,7 @@ def test_a_doctor_failure_keeps_the_turns_already_played(example_record, parser,
         run_consultation(doctor, make_agent(example_record, parser, idle_limit=50))
     partial = partial_consultation(failure.value)
     assert partial is not None and [t.doctor for t in partial.turns] == ["Do you smoke?", "Any allergies?", "Hmm."]
-    assert partial.opening["text"] == example_record.case.opening_statement
+    assert partial.opening.text == example_record.case.opening_statement
     assert partial.revealed == {"social.tobacco": 1, "history.allergies[0]": 2}
     assert partial.end_reason is None and partial.summary_answers == {}
     # failing during the closing questions keeps the answers already given

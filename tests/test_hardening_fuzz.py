@@ -15,25 +15,28 @@ characters, lone surrogates (what a JSON ``"\\ud800"`` escape from an endpoint d
 prompt-injection text, real history-taking questions, end signals and closing answers,
 and repeats of earlier turns of the same conversation.
 
-* :func:`test_real_nlu_conversations`: conversations of 8-24 turns, batch-parsed by the
-  real NLU, answered turn by turn (random personas, seeds and interview limits);
-* :func:`test_random_parses_fuzz_policy_and_nlg`: random :class:`TurnParse` objects
-  (random intents, unknown ones included; random slots with odd values) given to
-  ``respond`` as precomputed parses, which fuzzes the policy, matching and NLG without
-  model cost;
-* :func:`test_the_fuzz_reached_10000_turns` checks the total.
+* :func:`real_nlu_fuzz`: conversations of 8-24 turns, batch-parsed by the real NLU,
+  answered turn by turn (random personas, seeds and interview limits);
+* :func:`random_parse_fuzz`: random :class:`TurnParse` objects (random intents, unknown
+  ones included; random slots with odd values) given to ``respond`` as precomputed parses,
+  which fuzzes the policy, matching and NLG without model cost;
+* :func:`test_50k_character_turns_are_truncated_not_fatal`: 17k-50k character turns.
 
-Achieved with ``derandomize=True`` (the same examples on every run): 10,958 generated
-doctor turns (4,143 through the real NLU, 24 of them 17k-50k characters; 6,815 as random
-parses), 0 crashes, 0 guard violations, 0 reference leaks; the module takes about 1 min 40 s
-on 2 cores, training the smoke checkpoint included (about 15 s when the cores are free).
+The two fuzz runs are module fixtures that return how many doctor turns they played, so
+:func:`test_the_fuzz_reached_10000_turns` runs them itself when it runs alone (``-k``) and
+shares them with their own tests otherwise.
+
+Achieved with ``derandomize=True`` (the same examples on every run): 11,282 generated
+doctor turns in the two fuzz runs (4,118 through the real NLU, 7,164 as random parses) and
+36 in the long-turn test (24 of them 17k-50k characters), 0 crashes, 0 guard violations, 0
+reference leaks; the module takes about 2 min on 2 cores, training the smoke checkpoint
+included (about 15 s when the cores are free).
 
 Found and fixed on the way: a lone surrogate crashed the tokenizers (now U+FFFD before the
-models, :func:`tod.nlu.parser.model_text`, and in stored doctor text,
-:func:`tod.session.clean_doctor_text`); a slot value with surrounding spaces made the guard
-reject the patient's own "No, no fever." (:class:`tod.patient.guard.ProvenanceGuard` now
-accepts the stripped value the policy speaks); BERTScore and the JSON writers crashed on
-such text at the end of a run.
+models and in stored doctor text, :func:`tod.text.replace_lone_surrogates`); a slot value
+with surrounding spaces made the guard reject the patient's own "No, no fever."
+(:class:`tod.patient.guard.ProvenanceGuard` now accepts the stripped value the policy
+speaks); BERTScore and the JSON writers crashed on such text at the end of a run.
 
 :func:`test_a_garbage_spewing_doctor_cannot_break_an_evaluation` then runs a whole
 evaluation (BERTScore included) with a doctor that says such things, and checks that
@@ -62,7 +65,6 @@ from tod.records import load_records
 from tod.records.model import Record
 from tod.schema import INTENTS, SLOTS
 
-COUNTS: dict[str, int] = {}
 TARGET_TURNS = 10_000
 REAL_NLU_EXAMPLES = 300
 RANDOM_PARSE_EXAMPLES = 450
@@ -220,10 +222,6 @@ def build_agent(setup: dict[str, Any], parser: Any, **options: Any) -> tuple[Pat
     return agent, record
 
 
-def _count(name: str, turns: int) -> None:
-    COUNTS[name] = COUNTS.get(name, 0) + turns
-
-
 # ---------------------------------------------------------------------- tests
 
 
@@ -246,10 +244,15 @@ def nlu(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return load_parser(smoke_checkpoint(tmp_path_factory))
 
 
-def test_real_nlu_conversations(nlu: Any) -> None:
+@pytest.fixture(scope="module")
+def real_nlu_fuzz(nlu: Any) -> int:
+    """Hostile conversations through the real NLU; the number of doctor turns played."""
+    played = 0
+
     @settings(FUZZ, max_examples=REAL_NLU_EXAMPLES)
     @given(setup=AGENT_SETUP, turns=conversations(8, 24, doctor_turns()))
     def run(setup: dict[str, Any], turns: list[str]) -> None:
+        nonlocal played
         agent, record = build_agent(setup, nlu)
         leaks = reference_strings(record)
         check_reply(agent.opening(), record, [], leaks)
@@ -257,10 +260,14 @@ def test_real_nlu_conversations(nlu: Any) -> None:
         for index, (text, parse) in enumerate(zip(turns, parses)):
             assert parse.text == text and set(parse.intents) <= set(INTENTS) and set(parse.slots) <= set(SLOTS)
             check_reply(agent.respond(text, parse=parse), record, turns[: index + 1], leaks)
-        _count("real_nlu", len(turns))
+        played += len(turns)
 
     run()
-    COUNTS["real_nlu_done"] = 1
+    return played
+
+
+def test_real_nlu_conversations(real_nlu_fuzz: int) -> None:
+    assert real_nlu_fuzz >= REAL_NLU_EXAMPLES  # every conversation played at least one turn
 
 
 def test_50k_character_turns_are_truncated_not_fatal(nlu: Any, caplog: pytest.LogCaptureFixture) -> None:
@@ -273,7 +280,6 @@ def test_50k_character_turns_are_truncated_not_fatal(nlu: Any, caplog: pytest.Lo
         for index, (text, parse) in enumerate(zip(turns, nlu.parse_batch(turns))):
             assert parse.text == text
             check_reply(agent.respond(text, parse=parse), record, turns[: index + 1], leaks)
-        _count("real_nlu", len(turns))
 
     with caplog.at_level("WARNING", logger="tod.nlu.encoders"):
         run()
@@ -297,13 +303,19 @@ RANDOM_PARSE = st.tuples(
 )
 
 
-def test_random_parses_fuzz_policy_and_nlg() -> None:
+@pytest.fixture(scope="module")
+def random_parse_fuzz() -> int:
+    """Random parses given to ``respond``; the number of doctor turns played."""
+    played = 0
+
     @settings(FUZZ, max_examples=RANDOM_PARSE_EXAMPLES)
     @given(setup=AGENT_SETUP, lexical=st.booleans(), items=conversations(10, 24, RANDOM_PARSE))
     def run(setup: dict[str, Any], lexical: bool, items: list[tuple[list[str], dict[str, list[str]], str]]) -> None:
         # Slot values are not necessarily in the text here (the NLU copies them from it): the
         # patient must cope with any parse. Lone surrogates are left out of slot values: the
-        # NLU replaces them before the models (tod.nlu.parser.model_text), so none reaches a slot.
+        # NLU replaces them before the models (tod.text.replace_lone_surrogates), so none
+        # reaches a slot.
+        nonlocal played
         agent, record = build_agent(setup, parser=None, encoder=None if lexical else "minilm")
         leaks = reference_strings(record)
         said: list[str] = []
@@ -311,18 +323,20 @@ def test_random_parses_fuzz_policy_and_nlg() -> None:
             parse = TurnParse(text=text, intents=tuple(intents), slots={k: list(v) for k, v in slots.items()})
             said.append(" ".join([text, *(v for values in slots.values() for v in values)]))
             check_reply(agent.respond(text, parse=parse), record, said, leaks)
-        _count("random_parse", len(items))
+        played += len(items)
 
     run()
-    COUNTS["random_parse_done"] = 1
+    return played
 
 
-def test_the_fuzz_reached_10000_turns() -> None:
-    if not (COUNTS.get("real_nlu_done") and COUNTS.get("random_parse_done")):
-        pytest.skip("the fuzz tests of this module did not both run")
-    total = COUNTS["real_nlu"] + COUNTS["random_parse"]
-    print(f"fuzzed doctor turns: {total} ({COUNTS['real_nlu']} through the real NLU, {COUNTS['random_parse']} as random parses)")
-    assert total >= TARGET_TURNS, COUNTS
+def test_random_parses_fuzz_policy_and_nlg(random_parse_fuzz: int) -> None:
+    assert random_parse_fuzz >= RANDOM_PARSE_EXAMPLES  # every conversation played at least one turn
+
+
+def test_the_fuzz_reached_10000_turns(real_nlu_fuzz: int, random_parse_fuzz: int) -> None:
+    total = real_nlu_fuzz + random_parse_fuzz
+    print(f"fuzzed doctor turns: {total} ({real_nlu_fuzz} through the real NLU, {random_parse_fuzz} as random parses)")
+    assert total >= TARGET_TURNS, (real_nlu_fuzz, random_parse_fuzz)
 
 
 class GarbageDoctor:

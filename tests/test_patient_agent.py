@@ -105,3 +105,14 @@ def test_answered_lists_the_intents_the_reply_answers(rich_record, parser, make_
     # an end signal is not an answer, nor are the closing-phase turns
     assert agent.respond(parser.add("Final Diagnosis: appendicitis. How old are you?", ["ask_age"])).answered == ()
     assert agent.respond("Appendicitis.").answered == ()
+
+
+def test_each_reply_carries_the_managers_phase(example_record, parser, make_agent):
+    agent = make_agent(example_record, parser)
+    assert agent.opening().phase == "interview"
+    assert agent.respond(parser.add("Do you smoke?", ["ask_tobacco"])).phase == "interview"
+    # the turn that ends the interview is still history taking; it asks the first closing question
+    ending = agent.respond("Final Diagnosis: diabetes")
+    assert ending.phase == "interview" and "ask_diagnosis" in ending.events
+    assert [agent.respond(answer).phase for answer in ("Diabetes.", "Your sugar.", "Metformin.")] == ["closing"] * 3
+    assert agent.finished and agent.respond("Anything else?").phase == "finished"

@@ -56,7 +56,7 @@ def test_session_turn_limit_lowers_the_patients(example_record, parser, make_age
     consultation = run_consultation(doctor, make_agent(example_record, parser, idle_limit=50), max_turns=2)
     assert consultation.end_reason == "turn_limit"
     assert len(consultation.turns) == 5
-    assert "ask_diagnosis" in consultation.turns[1].patient["events"]
+    assert "ask_diagnosis" in consultation.turns[1].patient.events
 
 
 def test_doctor_error_propagates(example_record, parser, make_agent):

@@ -14,7 +14,8 @@ import argparse
 import json
 import sys
 
-from tod.patient.cli_support import DEFAULT_CHECKPOINT, CLIError, load_nlu, load_record
+from tod.nlu.checkpoint import DEFAULT_CHECKPOINT
+from tod.patient.cli_support import CLIError, load_nlu, load_record
 from tod.patient.persona import Persona, PersonaError
 from tod.patient.reply import PatientReply
 

@@ -13,30 +13,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
+from typing import Any, Iterator
 
 from tqdm import tqdm
 
+from tod.jsonio import write_jsonl_atomic
 
-def _write_parses(nlu, turns: list[tuple[str, str]], out: Path, batch_size: int) -> None:
-    """Parse ``turns`` and write them to ``out`` whole or not at all (temp file + rename)."""
-    if out.is_dir():
-        raise IsADirectoryError(21, "is a folder", str(out))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            for start in tqdm(range(0, len(turns), batch_size), desc="parsing", unit="batch"):
-                chunk = turns[start:start + batch_size]
-                for (turn_id, _), parse in zip(chunk, nlu.parse_batch([t for _, t in chunk])):
-                    handle.write(json.dumps(parse.to_json(turn_id), ensure_ascii=False) + "\n")
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+
+def _parses(nlu, turns: list[tuple[str, str]], batch_size: int) -> Iterator[dict[str, Any]]:
+    """The parses of ``turns`` as output rows, parsed in batches."""
+    for start in tqdm(range(0, len(turns), batch_size), desc="parsing", unit="batch"):
+        chunk = turns[start:start + batch_size]
+        for (turn_id, _), parse in zip(chunk, nlu.parse_batch([t for _, t in chunk])):
+            yield parse.to_json(turn_id)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     out = Path(args.output)
     try:
-        _write_parses(nlu, turns, out, args.batch_size)
+        write_jsonl_atomic(out, _parses(nlu, turns, args.batch_size))
     except OSError as exc:  # an output path that is a folder, not writable, a full disk
         print(f"error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 1

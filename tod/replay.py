@@ -13,29 +13,11 @@ records, turns or checkpoint, an unwritable output) print one line and exit with
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
-import tempfile
-from pathlib import Path
 
+from tod.jsonio import write_jsonl_atomic
 from tod.patient.cli_support import CLIError, load_nlu, load_record
 from tod.patient.persona import Persona, PersonaError
-
-
-def _write_jsonl(rows: list[dict[str, object]], path: Path) -> None:
-    if path.is_dir():
-        raise IsADirectoryError(21, "is a folder", str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            for row in rows:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(patient.respond(text, parse=parse).to_json())
         replayed += 1
     try:
-        _write_jsonl(rows, Path(args.output))
+        write_jsonl_atomic(args.output, rows)
     except OSError as exc:  # an output path that is a folder, not writable, a full disk
         print(f"error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from tod.evaluation.jsonio import write_json_atomic, write_text_atomic
 from tod.evaluation.plots import write_plots
 from tod.evaluation.reporting import Run, RunFolderError, comparison_json, load_run, render_markdown
+from tod.jsonio import write_json_atomic, write_text_atomic
 
 
 def unique_labels(runs: Sequence[Run]) -> list[Run]:

@@ -4,39 +4,33 @@ The patient speaks first (the record's opening statement); then each doctor mess
 one patient reply until the patient is finished: the interview has ended and the doctor
 has answered the three closing questions (diagnosis, basis, treatment).
 
-Doctor messages pass through :func:`clean_doctor_text` (lone surrogates become U+FFFD).
-A consultation that breaks off (the doctor fails after its retries, or the patient side
-raises) keeps what was said: the exception carries the partial :class:`Consultation`
-(see :func:`partial_consultation`), so the evaluator can log the turns already played.
+Doctor messages pass through :func:`tod.text.replace_lone_surrogates` (lone surrogates
+become U+FFFD). The consultation keeps the typed :class:`~tod.patient.reply.PatientReply`
+of every turn. A consultation that breaks off (the doctor fails after its retries, or the
+patient side raises) keeps what was said: the exception carries the partial
+:class:`Consultation` (see :func:`partial_consultation`), so the evaluator can log the
+turns already played.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from tod.doctors.base import Doctor, Message
 from tod.patient.agent import PatientAgent
+from tod.patient.reply import PatientReply
+from tod.text import replace_lone_surrogates
 
 #: Doctor turns after the interview: the answers to the three closing questions.
 CLOSING_TURNS = 3
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def clean_doctor_text(text: str) -> str:
-    """A doctor message as tod stores and processes it: lone UTF-16 surrogates (which an
-    endpoint's JSON ``"\\ud800"`` escapes decode to; no UTF-8 encoder, tokenizer or file
-    accepts them) become U+FFFD, one character for one. Everything else is kept as said."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
-
 
 @dataclass(frozen=True)
 class ConsultationTurn:
-    """One exchange: the doctor's message and the patient's reply (as JSON)."""
+    """One exchange: the doctor's message and the patient's reply."""
 
     doctor: str
-    patient: dict[str, object]
+    patient: PatientReply
 
 
 @dataclass
@@ -48,7 +42,7 @@ class Consultation:
     """
 
     doctor_name: str
-    opening: dict[str, object]
+    opening: PatientReply
     turns: list[ConsultationTurn] = field(default_factory=list)
     end_reason: str | None = None
     summary_answers: dict[str, str] = field(default_factory=dict)
@@ -56,17 +50,17 @@ class Consultation:
 
     def messages(self) -> list[Message]:
         """The conversation as doctor/patient messages, opening first."""
-        found = [Message("patient", str(self.opening["text"]))]
+        found = [Message("patient", self.opening.text)]
         for turn in self.turns:
-            found += [Message("doctor", turn.doctor), Message("patient", str(turn.patient["text"]))]
+            found += [Message("doctor", turn.doctor), Message("patient", turn.patient.text)]
         return found
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict of the consultation."""
         return {
             "doctor": self.doctor_name,
-            "opening": self.opening,
-            "turns": [{"doctor": t.doctor, "patient": t.patient} for t in self.turns],
+            "opening": self.opening.to_json(),
+            "turns": [{"doctor": t.doctor, "patient": t.patient.to_json()} for t in self.turns],
             "end_reason": self.end_reason,
             "summary_answers": self.summary_answers,
             "revealed": self.revealed,
@@ -106,14 +100,14 @@ def run_consultation(doctor: Doctor, patient: PatientAgent, *, max_turns: int = 
     """
     patient.limit_turns(max_turns)
     opening = patient.opening()
-    consultation = Consultation(doctor_name=getattr(doctor, "name", type(doctor).__name__), opening=opening.to_json())
+    consultation = Consultation(doctor_name=getattr(doctor, "name", type(doctor).__name__), opening=opening)
     messages = [Message("patient", opening.text)]
     try:
         for _ in range(max_turns + CLOSING_TURNS):
-            doctor_text = clean_doctor_text(doctor.reply(list(messages)))
+            doctor_text = replace_lone_surrogates(doctor.reply(list(messages)))
             reply = patient.respond(doctor_text)
             messages += [Message("doctor", doctor_text), Message("patient", reply.text)]
-            consultation.turns.append(ConsultationTurn(doctor_text, reply.to_json()))
+            consultation.turns.append(ConsultationTurn(doctor_text, reply))
             if patient.finished:
                 break
         else:

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tod.doctors.base import Doctor, DoctorError, Message
 from tod.evaluation.transcript import SUMMARY_FIELDS, Phase, Transcript, Turn
 from tod.evaluation.vignette import render_opening, render_vignette
 from tod.nlu.types import TurnParser
 from tod.records.model import Record
+from tod.text import replace_lone_surrogates
 
 if TYPE_CHECKING:
     from tod.evaluation.config import EvalConfig
+    from tod.patient.manager import Phase as ManagerPhase
     from tod.patient.polish import Polisher
     from tod.session import Consultation
 
@@ -42,24 +44,22 @@ SUMMARY_QUESTIONS: dict[str, str] = {
 def read_case(record: Record, doctor: Doctor, condition: str) -> dict[str, str]:
     """The doctor's answers to :data:`SUMMARY_QUESTIONS` after reading the case (the
     vignette or the opening statement), asked as one conversation."""
-    from tod.session import clean_doctor_text
-
     text = render_vignette(record.case) if condition == "vignette" else render_opening(record.case)
     messages: list[Message] = []
     answers: dict[str, str] = {}
     for name in SUMMARY_FIELDS:
         question = SUMMARY_QUESTIONS[name]
         messages.append(Message("patient", f"{text}\n\n{question}" if not messages else question))
-        answers[name] = clean_doctor_text(doctor.reply(messages))
+        answers[name] = replace_lone_surrogates(doctor.reply(messages))
         messages.append(Message("doctor", answers[name]))
     return answers
 
 
-def turn_phase(events: Sequence[str]) -> Phase:
-    """``closing`` for a patient reply to a closing answer (its events hold ``answer:KEY``
-    or ``after_finished``), else ``interview``."""
-    closing = any(e.startswith("answer:") or e == "after_finished" for e in events)
-    return "closing" if closing else "interview"
+def transcript_phase(phase: "ManagerPhase") -> Phase:
+    """A transcript turn's phase from the manager's phase when the doctor's turn came in:
+    ``interview`` stays, the answers to the closing questions (and any turn after them,
+    which a session never plays) are ``closing``."""
+    return "interview" if phase == "interview" else "closing"
 
 
 def interview(
@@ -88,31 +88,26 @@ def dialogue_transcript(
 ) -> Transcript:
     """A dialogue-condition transcript of ``consultation``: ``ok``, or ``failed`` with
     ``error`` (then the turns are those played before the failure)."""
-    turns = []
-    for turn in consultation.turns:
-        reply: dict[str, Any] = turn.patient
-        events = tuple(reply.get("events", ()))
-        turns.append(
-            Turn(
-                doctor=turn.doctor,
-                patient=str(reply["text"]),
-                intents=tuple(reply.get("intents", ())),
-                slots=dict(reply.get("slots", {})),
-                provenance=tuple(reply.get("provenance", ())),
-                events=events,
-                phase=turn_phase(events),
-            )
+    turns = tuple(
+        Turn(
+            doctor=turn.doctor,
+            patient=turn.patient.text,
+            intents=turn.patient.intents,
+            slots=dict(turn.patient.slots),
+            provenance=turn.patient.provenance,
+            events=turn.patient.events,
+            phase=transcript_phase(turn.patient.phase),
         )
-    return Transcript(
-        record_id=record.id,
-        department=record.department,
-        condition="dialogue",
-        doctor=doctor.name,
-        status="ok" if error is None else "failed",
+        for turn in consultation.turns
+    )
+    return _transcript(
+        record,
+        doctor,
+        "dialogue",
+        seed,
         error=error,
-        seed=seed,
-        opening=str(consultation.opening.get("text", "")),
-        turns=tuple(turns),
+        opening=consultation.opening.text,
+        turns=turns,
         summary_answers={k: consultation.summary_answers.get(k, "") for k in SUMMARY_FIELDS},
         revealed=tuple(sorted(consultation.revealed)),
         end_reason=consultation.end_reason,
@@ -138,13 +133,11 @@ def consult(
                 raise ValueError("the dialogue condition needs an NLU parser")
             transcript = interview(record, doctor, parser, config, seed, polisher)
         else:
-            transcript = Transcript(
-                record_id=record.id,
-                department=record.department,
-                condition=config.condition,
-                doctor=doctor.name,
-                status="ok",
-                seed=seed,
+            transcript = _transcript(
+                record,
+                doctor,
+                config.condition,
+                seed,
                 opening=record.case.opening_statement,
                 summary_answers=read_case(record, doctor, config.condition),
                 end_reason="read",
@@ -163,12 +156,20 @@ def _failed(record: Record, doctor: Doctor, config: "EvalConfig", seed: int, rea
     partial = partial_consultation(exc)
     if partial is not None:
         return dialogue_transcript(record, doctor, partial, seed, error=reason)
+    return _transcript(record, doctor, config.condition, seed, error=reason)
+
+
+def _transcript(
+    record: Record, doctor: Doctor, condition: str, seed: int, *, error: str | None = None, **fields: Any
+) -> Transcript:
+    """A transcript of ``record`` and ``doctor``: ``ok``, or ``failed`` with ``error``."""
     return Transcript(
         record_id=record.id,
         department=record.department,
-        condition=config.condition,
+        condition=condition,
         doctor=doctor.name,
-        status="failed",
-        error=reason,
+        status="ok" if error is None else "failed",
+        error=error,
         seed=seed,
+        **fields,
     )

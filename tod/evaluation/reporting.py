@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from tod.evaluation.jsonio import read_json
+from tod.evaluation.run_folder import MANIFEST, RESULTS
 from tod.evaluation.transcript import SUMMARY_FIELDS
+from tod.jsonio import read_json
 from tod.schema.labels import INTENTS
 
 
@@ -49,8 +50,8 @@ def load_run(path: str | Path) -> Run:
     """
     path = Path(path)
     try:
-        results = read_json(path / "results.json")
-        manifest = read_json(path / "manifest.json")
+        results = read_json(path / RESULTS)
+        manifest = read_json(path / MANIFEST)
     except (OSError, ValueError) as exc:
         raise RunFolderError(f"{path}: not a finished run ({exc})") from None
     return Run(label=path.resolve().name, path=path, results=results, manifest=manifest)

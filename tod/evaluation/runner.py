@@ -41,19 +41,15 @@ from tod.backends.openai_compat import DEFAULT_API_KEY_ENV
 from tod.doctors.base import Doctor
 from tod.evaluation.config import TRANSCRIPT_SETTINGS, EvalConfig
 from tod.evaluation.consult import consult
-from tod.evaluation.jsonio import read_json, write_json_atomic, write_text_atomic
 from tod.evaluation.manifest import build_manifest
 from tod.evaluation.metrics import MetricContext
 from tod.evaluation.reporting import Run, render_markdown
 from tod.evaluation.results import build_results
+from tod.evaluation.run_folder import MANIFEST, REPORT, RESULTS, TRANSCRIPTS
 from tod.evaluation.transcript import Transcript, TranscriptLog
+from tod.jsonio import read_json, write_json_atomic, write_text_atomic
 from tod.nlu.types import TurnParser
 from tod.records.model import Record
-
-TRANSCRIPTS = "transcripts.jsonl"
-RESULTS = "results.json"
-REPORT = "report.md"
-MANIFEST = "manifest.json"
 
 
 class RunSetupError(ValueError):

@@ -16,19 +16,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from tod.jsonio import json_text
+
 Status = Literal["ok", "failed"]
 Phase = Literal["interview", "closing"]
 SUMMARY_FIELDS: tuple[str, ...] = ("diagnosis", "basis", "treatment")
-
-
-def json_line(data: Any) -> bytes:
-    """``data`` as one UTF-8 JSON line. Text that cannot be encoded as UTF-8 (a lone
-    surrogate, which a doctor endpoint's ``"\\ud800"`` escape decodes to) is written with
-    ASCII escapes instead, so the line is still valid and reads back the same."""
-    try:
-        return (json.dumps(data, ensure_ascii=False) + "\n").encode("utf-8")
-    except UnicodeEncodeError:
-        return (json.dumps(data, ensure_ascii=True) + "\n").encode("utf-8")
 
 
 class TranscriptFileError(ValueError):
@@ -151,7 +143,7 @@ class TranscriptLog:
 
     def append(self, transcript: Transcript) -> None:
         """Write one transcript as a whole line, then flush and fsync."""
-        line = json_line(transcript.to_json())
+        line = (json_text(transcript.to_json()) + "\n").encode("utf-8")
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("ab") as handle:

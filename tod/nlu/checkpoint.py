@@ -25,6 +25,8 @@ FORMAT = "tod-nlu-checkpoint"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
 SLOT_KINDS = ("tagger", "t5")
+#: The repository's default NLU checkpoint (``python -m tod.train`` with the default config).
+DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "default"
 
 
 class CheckpointError(ValueError):

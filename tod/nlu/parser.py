@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Protocol, Sequence
 
@@ -12,16 +11,7 @@ from tod.nlu.questions import question_focus
 from tod.nlu.slot_t5 import T5SlotTracker
 from tod.nlu.slot_tagger import SlotTagger
 from tod.nlu.types import TurnParse
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def model_text(text: str) -> str:
-    """``text`` as the models can take it: a lone UTF-16 surrogate (which a JSON
-    ``"\\ud800"`` escape decodes to, and which cannot be encoded as UTF-8) becomes U+FFFD,
-    one character for one, so character offsets do not move."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
+from tod.text import replace_lone_surrogates
 
 
 class SlotModel(Protocol):
@@ -41,7 +31,7 @@ class NLUParser:
     to no intent without running the models. A turn for which no intent reaches its
     threshold asks nothing, so its slots are dropped as well (the guide: no question, no
     slot). Slot values are verbatim substrings of the turn. Lone surrogates reach the
-    models as U+FFFD (see :func:`model_text`).
+    models as U+FFFD (see :func:`tod.text.replace_lone_surrogates`).
     """
 
     def __init__(self, intents: IntentClassifier, slots: SlotModel) -> None:
@@ -55,7 +45,7 @@ class NLUParser:
     def parse_batch(self, texts: Sequence[str], *, batch_size: int = 32) -> list[TurnParse]:
         """Parse many turns (batched through both models)."""
         texts = list(texts)
-        focus = [question_focus(model_text(t)) for t in texts]
+        focus = [question_focus(replace_lone_surrogates(t)) for t in texts]
         live = [i for i, f in enumerate(focus) if f]
         parses = [TurnParse(text=t) for t in texts]
         if not live:

@@ -22,7 +22,7 @@ from typing import Literal
 from tod.nlu.types import TurnParse, TurnParser
 from tod.patient.guard import GuardViolation, ProvenanceGuard
 from tod.patient.lexicon import LayLexicon, default_lexicon
-from tod.patient.manager import ConsultationManager, EndReason, is_end_signal
+from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_signal
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.text_encoder import default_encoder
 from tod.patient.nlg import Part, Renderer, Rendering, TemplateBank, compose, default_bank
@@ -140,10 +140,11 @@ class PatientAgent:
                 ``None``. Closing-phase turns are not parsed.
         """
         index = self.state.next_turn
-        if self.manager.phase == "interview":
+        phase = self.manager.phase
+        if phase == "interview":
             return self._interview_turn(index, doctor_text, parse or self.parser.parse(doctor_text))
         events: list[str] = []
-        if self.manager.phase == "closing":
+        if phase == "closing":
             key = self.manager.pending
             following = self.manager.record_answer(doctor_text)
             events.append(f"answer:{key}")
@@ -153,7 +154,7 @@ class PatientAgent:
         else:
             part = self.renderer.fixed("common", "after_finished")
             events.append("after_finished")
-        return self._finish(index, doctor_text, TurnParse(doctor_text), Rendering((part,), ()), [], events, [])
+        return self._finish(index, doctor_text, TurnParse(doctor_text), Rendering((part,), ()), [], events, [], phase)
 
     def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse) -> PatientReply:
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
@@ -174,7 +175,7 @@ class PatientAgent:
             reason = self.manager.after_turn(index, new_question=any(not a.repeated for a in answers))
             if reason is not None:
                 closing = self._end(reason, events)
-        return self._finish(index, doctor_text, parse, rendering, answers, events, closing)
+        return self._finish(index, doctor_text, parse, rendering, answers, events, closing, "interview")
 
     def _end(self, reason: EndReason, events: list[str]) -> list[Part]:
         first = self.manager.end_interview(reason)
@@ -190,8 +191,9 @@ class PatientAgent:
         answers: list[IntentAnswer],
         events: list[str],
         closing: list[Part],
+        phase: Phase,
     ) -> PatientReply:
-        """Guard, polish, record the turn and build the reply."""
+        """Guard, polish, record the turn and build the reply (given in ``phase``)."""
         parts = [*rendering.parts, *closing]
         provenance = rendering.provenance
         asked = [value for values in parse.slots.values() for value in values]
@@ -233,4 +235,5 @@ class PatientAgent:
             provenance=provenance,
             events=tuple(events),
             answered=answered,
+            phase=phase,
         )

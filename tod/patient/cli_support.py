@@ -7,9 +7,6 @@ from pathlib import Path
 
 from tod.records.model import Record
 
-#: Where ``python -m tod.train`` writes the default NLU checkpoint.
-DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "default"
-
 
 class CLIError(Exception):
     """A user error with a one-line message for stderr."""

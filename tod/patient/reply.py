@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tod.patient.manager import Phase
+
 
 @dataclass(frozen=True)
 class PatientReply:
@@ -16,7 +18,11 @@ class PatientReply:
     "ask_diagnosis"...). ``answered`` lists the asked intents the reply answers: those the
     policy produced an answer for (a fact, a denial or "I'm not sure" all count), in the
     order asked; empty for a turn that asks nothing, an end signal, a closing-phase turn
-    or a reply replaced by the guard's fallback.
+    or a reply replaced by the guard's fallback. ``phase`` is the dialogue manager's phase
+    when the doctor's turn came in: ``interview`` (history taking, the turn that ends it and
+    the opening included), ``closing`` (an answer to one of the patient's closing questions)
+    or ``finished`` (a turn after the consultation ended). :meth:`to_json` leaves it out
+    (the replay output keeps its fields).
     """
 
     text: str
@@ -25,6 +31,7 @@ class PatientReply:
     provenance: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
     answered: tuple[str, ...] = ()
+    phase: Phase = "interview"
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict of the reply."""

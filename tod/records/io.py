@@ -7,13 +7,12 @@ a file is either written whole or not at all.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from pydantic import ValidationError
 
+from tod.jsonio import write_lines_atomic
 from tod.jsonl import iter_text_lines, parse_object
 from tod.records.model import Record
 
@@ -99,20 +98,7 @@ def find_record(records: Iterable[Record], record_id: str) -> Record:
 
 def write_records(records: Iterable[Record], path: str | Path) -> int:
     """Write records as JSONL atomically (temp file + rename); returns the count written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    count = 0
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            for record in records:
-                handle.write(record.model_dump_json(exclude_none=True) + "\n")
-                count += 1
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return count
+    return write_lines_atomic(path, (record.model_dump_json(exclude_none=True) for record in records))
 
 
 def default_records_path() -> Path:

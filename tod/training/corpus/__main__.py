@@ -6,15 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from tod.training.corpus.build import (
-    Sources,
-    generate,
-    label_counts,
-    load_builder,
-    load_handwritten,
-    split,
-    write_jsonl,
-)
+from tod.jsonio import write_jsonl_atomic
+from tod.training.corpus.build import Sources, generate, label_counts, load_builder, load_handwritten, split
 from tod.training.corpus.lexicon import Lexicons
 
 MIN_EXAMPLES = 150
@@ -46,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     records = generate(args.seed, args.num_turns, load_builder(sources), progress=True)
     handwritten = load_handwritten(sources.handwritten) if sources.handwritten.exists() else []
     train, validation = split(records + handwritten, args.seed)
-    write_jsonl(train, args.output_dir / "train.jsonl")
-    write_jsonl(validation, args.output_dir / "validation.jsonl")
+    write_jsonl_atomic(args.output_dir / "train.jsonl", train)
+    write_jsonl_atomic(args.output_dir / "validation.jsonl", validation)
 
     intents, slots, empty = label_counts(train)
     print(f"generated {len(records)} + hand-written {len(handwritten)} turns")

@@ -132,14 +132,6 @@ def split(records: list[Record], seed: int) -> tuple[list[Record], list[Record]]
     return shuffled[cut:], shuffled[:cut]
 
 
-def write_jsonl(records: Iterable[Record], path: Path) -> None:
-    """Write one JSON object per line."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as handle:
-        for record in records:
-            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-
-
 def label_counts(records: Iterable[Record]) -> tuple[Counter[str], Counter[str], int]:
     """Turns per intent, slot values per slot, and the number of turns with no intent."""
     intents: Counter[str] = Counter({i: 0 for i in INTENTS})
