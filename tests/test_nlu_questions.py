@@ -57,6 +57,17 @@ def test_markup_connectives_brackets_and_abbreviations():
         "Is there a family history of H. pylori infection?", "One more thing: do you smoke"]
 
 
+def test_spoken_fillers_and_question_tags_typed_without_question_marks():
+    turn = ("Six times a day. OK. Um, so have you noticed any blood in it at all over the last week. "
+            "I mean, do you take anything for the pain on a regular basis. "
+            "You don't smoke at all these days, do you. No allergies to any medications, right. "
+            "We'll start you on ibuprofen, right away.")
+    assert question_focus(turn).splitlines() == [
+        "Um, so have you noticed any blood in it at all over the last week.",
+        "I mean, do you take anything for the pain on a regular basis.",
+        "You don't smoke at all these days, do you.", "No allergies to any medications, right."]
+
+
 def test_invitations_to_ask_are_not_questions_but_a_question_after_a_colon_is():
     turn = ("I'd recommend antibiotics for the infection. Do you have any questions or concerns about the "
             "diagnosis or treatment?\nIs there anything else? Any further questions about the plan?\n"

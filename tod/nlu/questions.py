@@ -8,14 +8,14 @@ each copied verbatim from the turn.
 A sentence (split at ``.``, ``!``, ``?`` and line breaks) is a question when it ends with
 ``?`` or opens like one: an interrogative or auxiliary word ("have", "do", "how", "any"...)
 or a request ("tell me", "describe", "let me know", "I'd like to know", "I'd like you to
-get a chest X-ray", "I would like to examine"), after an optional
-list marker, bracketed note, connective ("Also,", "And", "Finally,"), bold heading or short
-leading clause ("Along with the cough, have you...", but not a relative "Avoiding alcohol,
-which can..."); the
-turn's last sentence also counts when it has no end punctuation and at most 8 words (a
-telegraphic "Smoker", not a "Final Diagnosis: X" heading). A question line
-that ends with ``:`` takes the list items under it ("Have you had any of these:" then
-"- fever" lines). An invitation to ask ("Do you have any questions or concerns?") and a
+get a chest X-ray", "I would like to examine"), after an optional list marker, bracketed
+note, connective ("Also,", "And", "Finally,", a spoken "Um,", "Right,", "I mean"), bold
+heading or short leading clause ("Along with the cough, have you...", but not a relative
+"Avoiding alcohol, which can..."), or ends in a question tag typed without "?" ("You don't
+smoke, do you", "No allergies, right"); the turn's last sentence also counts when it has no
+end punctuation and at most 8 words (a telegraphic "Smoker", not a "Final Diagnosis: X"
+heading). A question line that ends with ``:`` takes the list items under it ("Have you
+had any of these:" then "- fever" lines). An invitation to ask ("Do you have any questions or concerns?") and a
 question about medical research that does not refer to the patient ("Are there larger
 studies?") ask nothing. A turn with no question sentence has an empty focus: it asks nothing.
 """
@@ -38,6 +38,7 @@ _LEAD = r"^[\s>*_#\-\u2022+]*(?:\d+[.)]\s*|[a-z][.)]\s+)?(?:\([^)]*\)\s*|\[[^\]]
         r"(?:\*\*[^*]*\*\*\s*[:\-\u2013\u2014]?\s*)?" \
         r"(?:(?:also|and|so|now|finally|lastly|next|additionally|furthermore|then|but|secondly|thirdly|" \
         r"first|firstly|second|third|ok(?:ay)?|great|alright|i see|got it|thanks?|thank you|" \
+        r"um+|uh+|erm?|hmm+|mm+|well|right|sorry|yeah|i mean|" \
         r"roughly|approximately|just|briefly|quickly)\b[,:]?\s*)*" \
         r"(?:(?:[\w'-]+\s+){0,5}[\w'-]+,\s*(?!(?:which|who|whom|whose)\b))?"
 _OPENERS = (
@@ -51,6 +52,10 @@ _OPENERS = (
     r"i\s+(?:want|need)\s+to\s+know|i'm\s+wondering|i\s+am\s+wondering|i\s+wonder)\b"
 )
 _QUESTION_START = re.compile(_LEAD + _OPENERS, re.I)
+#: A tag that ends a spoken question typed without "?" ("You don't smoke, do you").
+_TAG_QUESTION = re.compile(r"(?:,\s*|\s)(?:are|aren't|do|don't|did|didn't|have|haven't|has|hasn't|is|isn't|"
+                           r"was|wasn't|can|can't|will|won't)\s+(?:you|it|they|he|she|there)[\s.!]*$"
+                           r"|,\s*(?:right|is\s+that\s+right)[\s.!]*$", re.I)
 #: An invitation to ask ("Do you have any questions or concerns about the treatment?").
 _INVITATION = re.compile(r"\b(?:any|other|further|more|additional)\s+(?:\w+\s+)?questions\b"
                          r"|\bquestions\s+(?:or|and)\s+concerns\b", re.I)
@@ -83,6 +88,7 @@ def question_sentences(text: str) -> list[tuple[int, int]]:
             sentence = body[a:b]
             stripped = sentence.strip()
             is_question = ((stripped.endswith("?") or _opens_a_question(sentence)
+                            or _TAG_QUESTION.search(stripped) is not None
                             or _is_trailing_fragment(stripped, offset + b, text))
                            and not _asks_nothing_of_the_patient(sentence.rsplit(":", 1)[-1]))
             if is_question:

@@ -6,6 +6,7 @@ Run ``python -m tod.training.corpus --seed 13 --num-turns 20000 --output-dir ann
 from tod.training.corpus.build import (
     CorpusError,
     Sources,
+    cooccurrence,
     generate,
     label_counts,
     load_builder,
@@ -18,6 +19,7 @@ from tod.training.corpus.build import (
 __all__ = [
     "CorpusError",
     "Sources",
+    "cooccurrence",
     "generate",
     "label_counts",
     "load_builder",

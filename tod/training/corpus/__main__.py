@@ -7,10 +7,20 @@ import sys
 from pathlib import Path
 
 from tod.jsonio import write_jsonl_atomic
-from tod.training.corpus.build import Sources, generate, label_counts, load_builder, load_handwritten, split
+from tod.training.corpus.build import (
+    Sources,
+    cooccurrence,
+    generate,
+    label_counts,
+    load_builder,
+    load_handwritten,
+    split,
+)
 from tod.training.corpus.lexicon import Lexicons
 
 MIN_EXAMPLES = 150
+#: Intent pairs printed: the highest P(B | A), over intents A asked in this many turns.
+TOP_PAIRS, PAIR_SUPPORT = 10, 100
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -29,7 +39,8 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Generate, split and write the corpus; print per-intent and per-slot counts."""
+    """Generate, split and write the corpus; print per-intent and per-slot counts and the
+    intent pairs most often asked together."""
     args = _parse(argv)
     sources = Sources(args.lexicon_dir, args.phrasing_dir, args.handwritten)
     small = Lexicons.load(sources.lexicons).missing_requirements()
@@ -51,6 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     print("\ntraining slot values per slot:")
     for name, count in slots.items():
         print(f"  {name:34s} {count:6d}{'  < ' + str(MIN_EXAMPLES) if count < MIN_EXAMPLES else ''}")
+    pairs = cooccurrence(train)
+    common = [pair for pair in pairs if intents[pair[0]] >= PAIR_SUPPORT]
+    print(f"\nintents asked together, P(B | A) (A in >= {PAIR_SUPPORT} training turns; compare the real turns):")
+    for a, b in sorted(common, key=lambda pair: -pairs[pair])[:TOP_PAIRS]:
+        print(f"  {a:34s} {b:34s} {pairs[a, b]:.3f}")
     return 0
 
 

@@ -1,11 +1,13 @@
 """Assemble whole doctor turns from questions and unlabelled statements.
 
-A turn is 0-2 preamble sentences, an optional restatement, explanation or list of possible
-causes, 1-5 questions (plain sentences, a numbered or bulleted list, or bold headings) and
-an optional closing; some turns carry a stage direction or an invented patient answer.
-About 14% of turns ask nothing (a "Final Diagnosis" line, "Thank you.", advice ending in
-"Do you have any questions?") and some are very short ("For how long?"). The turn's
-intents and slots are the union of its questions'.
+A written turn is 0-2 preamble sentences, an optional restatement, explanation or list of
+possible causes, 1-5 questions (plain sentences, a numbered or bulleted list, or bold
+headings) and an optional closing; some turns carry a stage direction or an invented
+patient answer. 12% of turns ask nothing (a "Final Diagnosis" line, "Thank you.", advice
+ending in "Do you have any questions?"), some are very short ("For how long?"), and 10%
+are spoken (:mod:`tod.training.corpus.speech`: fillers, echoes, elliptic follow-ups, tag
+questions, identity checks, plans; 30% of them ask nothing). The turn's intents and slots
+are the union of its questions'.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import Mapping
 from tod.schema import INTENTS
 
 from tod.training.corpus.fillers import LexiconFiller
-from tod.training.corpus.noise import add_typos, drop_final_question_mark, lowercase
+from tod.training.corpus.noise import add_typos, drop_final_question_mark, lower_first, lowercase
 from tod.training.corpus.phrasings import Phrasing, QuestionBank, StatementBank
+from tod.training.corpus.speech import Speaker, SpeechBank, SpeechShape
 from tod.training.corpus.template import Piece, join, placeholder_kinds, render
 
 #: Relative frequency of each intent among generated questions (LLM doctors ask about
@@ -60,9 +63,11 @@ INTENT_WEIGHTS: Mapping[str, float] = {
 class TurnShape:
     """Probabilities that shape a generated turn."""
 
-    no_question: float = 0.14
+    no_question: float = 0.12
     short: float = 0.08
-    question_counts: tuple[float, ...] = (34, 30, 18, 11, 7)
+    #: Weights of 1-5 questions per written turn, near the real CRAFT-MD turns (annotations/
+    #: README.md, "Co-occurrence ties"): more questions per turn tie every pair of intents.
+    question_counts: tuple[float, ...] = (62, 24, 8, 4, 2)
     preamble_counts: tuple[float, ...] = (30, 52, 18)
     empathy: float = 0.15
     context: float = 0.25
@@ -79,15 +84,16 @@ class TurnShape:
     typos: float = 0.08
     lowercase: float = 0.03
     no_question_mark: float = 0.06
+    speech: SpeechShape = SpeechShape()
 
 
-def _lower_first(piece: Piece) -> Piece:
-    """Lowercase the first letter after a lead-in ("Also, have you..."), not "I" or acronyms."""
-    text = piece.text
-    first = text.split(" ", 1)[0]
-    if first in ("I", "I'd", "I'm", "I've") or not text[:1].isupper() or text[1:2].isupper():
-        return piece
-    return piece.with_text(text[0].lower() + text[1:])
+#: What a spoken turn that asks nothing says: speech.yaml sections and their weights.
+SPOKEN_STATEMENTS: tuple[tuple[tuple[str, ...], float], ...] = (
+    (("echoes",), 3),
+    (("echoes", "plans"), 2),
+    (("plans",), 3),
+    (("identity_checks",), 2),
+)
 
 
 class TurnBuilder:
@@ -97,6 +103,7 @@ class TurnBuilder:
         self,
         questions: QuestionBank,
         statements: StatementBank,
+        speech: SpeechBank,
         filler: LexiconFiller,
         shape: TurnShape = TurnShape(),
         weights: Mapping[str, float] = INTENT_WEIGHTS,
@@ -108,6 +115,7 @@ class TurnBuilder:
 
         self._regular = {i: usable(g) for i, g in questions.by_intent.items() if usable(g)}
         self._short = {i: usable(g) for i, g in questions.short.items() if usable(g)}
+        self._spoken = {i: usable(g) for i, g in questions.spoken.items() if usable(g)}
         self._intents = [i for i in INTENTS if i in self._regular]
         self._weights = [weights.get(i, 1.0) for i in self._intents]
         self._sections = {
@@ -117,6 +125,7 @@ class TurnBuilder:
         self._headings = statements.headings
         self._filler = filler
         self._shape = shape
+        self._speaker = Speaker(speech, filler, shape.speech)
 
     def build(self, rng: random.Random) -> Piece:
         """One labelled doctor turn."""
@@ -127,6 +136,8 @@ class TurnBuilder:
             return self._no_question_turn(rng)
         if roll < shape.no_question + shape.short:
             return self._short_turn(rng)
+        if roll < shape.no_question + shape.short + shape.speech.share:
+            return self._spoken_turn(rng)
         turn = self._standard_turn(rng)
         if rng.random() < shape.typos:
             turn = add_typos(turn, rng, rng.randint(1, 3))
@@ -141,16 +152,36 @@ class TurnBuilder:
     def _say(self, section: str, rng: random.Random) -> Piece:
         return render(rng.choice(self._sections[section]), (), rng, self._filler, labelled=False)
 
-    def _question(self, rng: random.Random, used: set[str]) -> Piece:
+    def _intent(self, rng: random.Random, used: set[str]) -> str:
+        """An intent by :data:`INTENT_WEIGHTS`, redrawn up to 3 times while already asked."""
         intent = rng.choices(self._intents, weights=self._weights)[0]
         for _ in range(3):
             if intent not in used:
                 break
             intent = rng.choices(self._intents, weights=self._weights)[0]
-        phrasing = rng.choice(self._regular[intent])
+        return intent
+
+    def _ask(self, phrasings: tuple[Phrasing, ...], rng: random.Random, used: set[str]) -> Piece:
+        phrasing = rng.choice(phrasings)
         piece = render(phrasing.template, phrasing.intents, rng, self._filler)
         used.update(piece.intents)
         return piece
+
+    def _question(self, rng: random.Random, used: set[str]) -> Piece:
+        return self._ask(self._regular[self._intent(rng, used)], rng, used)
+
+    def _spoken_question(self, rng: random.Random, used: set[str]) -> Piece:
+        """A question from the spoken bank, the short bank or the regular bank, said aloud."""
+        intent = self._intent(rng, used)
+        shape = self._shape.speech
+        roll = rng.random()
+        if roll < shape.spoken_phrasing and intent in self._spoken:
+            bank = self._spoken
+        elif roll < shape.spoken_phrasing + shape.short_phrasing and intent in self._short:
+            bank = self._short
+        else:
+            bank = self._regular
+        return self._speaker.speak(self._ask(bank[intent], rng, used), rng)
 
     def _opening(self, rng: random.Random) -> list[Piece]:
         count = rng.choices(range(len(self._shape.preamble_counts)), weights=self._shape.preamble_counts)[0]
@@ -199,7 +230,7 @@ class TurnBuilder:
                 parts.append(" ")
                 if rng.random() < self._shape.lead_in:
                     parts.append(rng.choice(self._sections["lead_ins"]))
-                    question = _lower_first(question)
+                    question = lower_first(question)
             parts.append(question)
         return join(parts)
 
@@ -273,6 +304,25 @@ class TurnBuilder:
         if rng.random() < self._shape.no_question_mark:
             turn = drop_final_question_mark(turn)
         return turn
+
+    def _spoken_turn(self, rng: random.Random) -> Piece:
+        """A turn as said or typed in a live consultation; see :mod:`tod.training.corpus.speech`."""
+        speaker = self._speaker
+        shape = speaker.shape
+        if rng.random() < shape.no_question:
+            options, weights = zip(*SPOKEN_STATEMENTS)
+            sections = rng.choices(options, weights=weights)[0]
+            parts = [speaker.speak(speaker.say(section, rng), rng) for section in sections]
+        else:
+            parts = []
+            if rng.random() < shape.identity_check:
+                parts.append(speaker.speak(speaker.say("identity_checks", rng), rng))
+            if rng.random() < shape.echo:
+                parts.append(speaker.say("echoes", rng))
+            used: set[str] = set()
+            count = 2 if rng.random() < shape.second_question else 1
+            parts += [self._spoken_question(rng, used) for _ in range(count)]
+        return speaker.type_out(join(_spaced(parts)), rng)
 
     def _no_question_turn(self, rng: random.Random) -> Piece:
         roll = rng.random()

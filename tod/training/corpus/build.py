@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
+from itertools import permutations
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -17,6 +18,7 @@ from tod.training.corpus.assemble import TurnBuilder, TurnShape
 from tod.training.corpus.fillers import CategoryData, LexiconFiller
 from tod.training.corpus.lexicon import Lexicons
 from tod.training.corpus.phrasings import load_questions, load_statements
+from tod.training.corpus.speech import SPEECH_FILE, SpeechBank
 from tod.training.corpus.template import Piece
 
 #: The repository's ``annotations/`` folder.
@@ -46,7 +48,8 @@ def load_builder(sources: Sources = Sources(), shape: TurnShape = TurnShape()) -
     kinds = filler.kinds()
     questions = load_questions(sources.phrasings, kinds)
     statements = load_statements(sources.phrasings / "statements.yaml", kinds)
-    return TurnBuilder(questions, statements, filler, shape)
+    speech = SpeechBank.load(sources.phrasings / SPEECH_FILE, kinds)
+    return TurnBuilder(questions, statements, speech, filler, shape)
 
 
 def to_record(piece: Piece, turn_id: str) -> Record:
@@ -143,3 +146,15 @@ def label_counts(records: Iterable[Record]) -> tuple[Counter[str], Counter[str],
             slots[slot] += len(values)
         empty += not record["intents"]
     return intents, slots, empty
+
+
+def cooccurrence(records: Iterable[Record]) -> dict[tuple[str, str], float]:
+    """P(B | A) for every ordered pair of intents asked together: the share of turns asking
+    A that also ask B (a generator that bundles A with B shows it far above the real turns)."""
+    turns: Counter[str] = Counter()
+    pairs: Counter[tuple[str, str]] = Counter()
+    for record in records:
+        intents = sorted(set(record["intents"]))
+        turns.update(intents)
+        pairs.update(permutations(intents, 2))
+    return {(a, b): count / turns[a] for (a, b), count in pairs.items()}

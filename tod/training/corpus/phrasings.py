@@ -2,7 +2,9 @@
 
 * ``questions_*.yaml``: sections keyed by intent (a plain string entry asks that intent) or
   ``multi`` (entries ``{text, intents}``); ``questions_short.yaml`` holds whole-turn short
-  questions. A mapping entry may always declare its own ``intents``.
+  questions, ``questions_spoken.yaml`` spoken ones (elliptic follow-ups, tag questions) for
+  the spoken turns of :mod:`tod.training.corpus.speech`. A mapping entry may always
+  declare its own ``intents``.
 * ``statements.yaml``: unlabelled material (preambles, explanations, diagnoses...) and the
   list intros, lead-ins and bold headings used when formatting questions.
 * ``categories.yaml``: filler data, see :mod:`tod.training.corpus.fillers`.
@@ -21,6 +23,7 @@ from tod.schema import INTENTS, check_intents
 from tod.training.corpus.template import check_template
 
 SHORT_FILE = "questions_short.yaml"
+SPOKEN_FILE = "questions_spoken.yaml"
 MULTI_SECTION = "multi"
 STATEMENT_SECTIONS = (
     "preambles",
@@ -57,14 +60,16 @@ class Phrasing:
 
 @dataclass(frozen=True)
 class QuestionBank:
-    """Question phrasings indexed by each intent they ask, plus the short ones."""
+    """Question phrasings indexed by each intent they ask: the regular, short and spoken ones."""
 
     by_intent: Mapping[str, tuple[Phrasing, ...]]
     short: Mapping[str, tuple[Phrasing, ...]]
+    spoken: Mapping[str, tuple[Phrasing, ...]]
 
     def all(self) -> list[Phrasing]:
-        """Every phrasing once (regular then short)."""
-        seen = {id(p): p for bank in (self.by_intent, self.short) for group in bank.values() for p in group}
+        """Every phrasing once (regular, short, then spoken)."""
+        banks = (self.by_intent, self.short, self.spoken)
+        seen = {id(p): p for bank in banks for group in bank.values() for p in group}
         return list(seen.values())
 
 
@@ -100,8 +105,9 @@ def load_questions(directory: Path, kinds: frozenset[str]) -> QuestionBank:
     """Read and check every ``questions_*.yaml`` of ``directory``."""
     regular: dict[str, list[Phrasing]] = {i: [] for i in INTENTS}
     short: dict[str, list[Phrasing]] = {}
+    spoken: dict[str, list[Phrasing]] = {}
     for path in sorted(directory.glob("questions_*.yaml")):
-        target = short if path.name == SHORT_FILE else regular
+        target = {SHORT_FILE: short, SPOKEN_FILE: spoken}.get(path.name, regular)
         for section, entries in _read(path).items():
             if section != MULTI_SECTION and section not in INTENTS:
                 raise PhrasingError(f"{path.name}: unknown section {section!r}")
@@ -114,6 +120,7 @@ def load_questions(directory: Path, kinds: frozenset[str]) -> QuestionBank:
     return QuestionBank(
         by_intent={k: tuple(v) for k, v in regular.items() if v},
         short={k: tuple(v) for k, v in short.items()},
+        spoken={k: tuple(v) for k, v in spoken.items()},
     )
 
 
