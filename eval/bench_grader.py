@@ -20,10 +20,14 @@ matching rule accepted the answers, and every disagreement sorted into one kind:
 * **parsing failure**: tod's top-1 is not the diagnosis the grader read: tod found none where
   the grader found one the matcher accepts, or tod took the first of several hedged diagnoses
   (or a non-diagnosis) where the grader found no single diagnosis ("multiple" / "none");
-* **subtype accepted**: tod accepted a candidate that contains the answer with more words;
+* **subtype accepted**: tod accepted a candidate that contains the answer with more words,
+  or differs from it in qualifiers ("acute", "neonatal", ...);
 * **embedding false match**: tod accepted a candidate by sentence-encoder similarity alone;
-* **synonym missed**: tod's candidate, also the grader's, names the answer in other words;
-* **other**: tod's candidate equals the answer but the grader said no (the grader's own slip).
+* **synonym missed**: the grader accepted what tod read but did not match: another name of
+  the answer (the imported record's synonyms supply these), a more general name, or a disease
+  named for an answer key that is a finding or a test;
+* **other**: tod's candidate equals the answer (up to word order, plurals, ...) but the
+  grader said no, mostly because it found no diagnosis in the answer ("none").
 
 Examples are listed by id (and with ``--show-texts`` with the strings: keep such output out of
 the repository). Embeddings of the distinct strings are computed once (timed apart). Writes
@@ -335,7 +339,8 @@ def _markdown(result: dict) -> str:
         "",
         f"{result['answers']} graded answers; synonyms from imported records for "
         f"{result['record_synonyms_for_cases']} cases; cases whose answer is none of their options (no alternatives): "
-        f"{', '.join(result['cases_without_answer_option']) or 'none'}; match threshold {result['settings']['match_threshold']}; "
+        f"{', '.join(result['cases_without_answer_option']) or 'none'}; "
+        f"match threshold {result['settings']['match_threshold']}; "
         f"{seconds['total']:.1f} s in all ({seconds['embedding']:.1f} s embedding the distinct strings, "
         f"{seconds['matching']:.1f} s parsing and matching).",
         "",

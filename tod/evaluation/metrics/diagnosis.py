@@ -59,8 +59,8 @@ _CUE = re.compile(
     r"\b(?:diagnos[ie]s(?:(?!\bwhich\b|\bthat\b)[^.:;]){0,80}?\b(?:is|are|would be)\b|diagnos[ie]s\s+of\b|"
     r"most likely(?:(?!\bwhich\b|\bthat\b)[^.:;,]){0,60}?\b(?:is|are)\b|diagnos[ie]s\s*:|you have|you may have|"
     r"you might have|suffering from|consistent with|suggestive of|indicative of|i think (?:it is|this is|it's)|"
-    r"likely to be|most likely|probably)\b(?!\s*(?:supported|based|made|confirmed|consistent|suggested|not|further|this|these|that|those|such)\b)"
-    r"[\s:]*",
+    r"likely to be|most likely|probably)\b"
+    r"(?!\s*(?:supported|based|made|confirmed|consistent|suggested|not|further|this|these|that|those|such)\b)[\s:]*",
     re.IGNORECASE,
 )
 #: "X is most likely", "X is the likely diagnosis" at the end of a sentence.
@@ -73,7 +73,8 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _SEPARATOR = re.compile(r"\s*[;,]\s*(?:(?:or|and)\s+)?|\s+(?:or|vs\.?|versus)\s+", re.IGNORECASE)
 _HEDGE_SEPARATOR = re.compile(r"\s(?:or|vs\.?|versus)\s", re.IGNORECASE)
 _EXPLANATION = re.compile(
-    r"\s(?:-|\u2013|\u2014)\s|:\s|(?<!\bvs)\.(?:\s|$)|\s(?:based on|as evidenced by|because|given)\s|\s(?:is|are|can|cannot|may|might|could|should|would|will)\s|,?\s(?:which|that)\s",
+    r"\s(?:-|\u2013|\u2014)\s|:\s|(?<!\bvs)\.(?:\s|$)|\s(?:based on|as evidenced by|because|given)\s|"
+    r"\s(?:is|are|can|cannot|may|might|could|should|would|will)\s|,?\s(?:which|that)\s",
     re.IGNORECASE,
 )
 _PARENTHESES = re.compile(r"\s+\(([^()]*)\)")
