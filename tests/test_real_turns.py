@@ -6,6 +6,7 @@ Every text here is written for the test; nothing is read from ../shared."""
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -130,7 +131,8 @@ def test_a_missing_source_trains_without_real_turns_unless_required(tmp_path: Pa
                                                                      caplog: pytest.LogCaptureFixture) -> None:
     labels = write_labels(tmp_path / "l.jsonl", all_labels())
     config = RealTurnsConfig(source=str(tmp_path / "absent"), labels=str(labels))
-    assert load_real_turns(config) is None
+    with caplog.at_level(logging.WARNING, logger="tod.training.real_turns"):
+        assert load_real_turns(config) is None
     assert "training on the synthetic corpus only" in caplog.text
     config.required = True
     with pytest.raises(RealTurnsMissing, match="absent is missing"):
