@@ -145,7 +145,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     if sex:
         builder.demographics["sex"] = sex
     history = str(actor.get("History", ""))
-    duration = find_duration(history)
+    duration = find_duration((split_sentences(history) or [""])[0])
     reader = NarrativeReader(builder)
     symptoms = actor.get("Symptoms") or {}
     primary = symptoms.get("Primary_Symptom") if isinstance(symptoms, dict) else None

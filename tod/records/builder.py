@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from tod.records.model import Status
-from tod.records.phrases import first_person
+from tod.records.phrases import first_person, lower_chart_word
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
 _IMAGING = re.compile(r"x-?ray|radiograph|\bct\b|\bmri\b|ultraso\w*|sonograph\w*|echocardio\w*|imaging|\bscan\b|"
@@ -109,6 +109,7 @@ class CaseBuilder:
     def add_symptom(self, name: str, status: Status = Status.present, **descriptors: Any) -> None:
         """Add a symptom; a repeated name keeps the first entry and fills its missing descriptors."""
         name = self.speak(_clean(name))
+        name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
         if not name or not self._keep("symptoms", name):
             return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])

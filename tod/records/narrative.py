@@ -103,7 +103,7 @@ _SHAPE = re.compile(r"\b(annular|round|oval|circular|linear|ring-shaped|target-l
 _TEXTURE = re.compile(r"\b(scaly|scaling|crusted|crusting|rough|smooth|firm|soft|hard|greasy|waxy|verrucous|"
                       r"weeping|oozing|thickened|indurated|fluctuant|tender|nontender|non-tender|velvety|"
                       r"friable|shiny|dry|moist)\b", re.I)
-_WORSE = re.compile(r"\b(?:worse(?:ns|ned)?|aggravated|exacerbated|precipitated|triggered|provoked|brought on|"
+_WORSE = re.compile(r"\b(?:worse(?:n|ns|ned|ning)?|aggravated|exacerbated|precipitated|triggered|provoked|brought on|"
                     r"increases?|intensifies|intensified|made worse)\s+(?:by|with|when|after|on|during|while|in|at)\s+"
                     r"(?P<f>[^,;.]+)", re.I)
 _BETTER = re.compile(r"\b(?:relieved|alleviated|eased|improves?|improved|improving|better|resolves?|resolved|"

@@ -146,7 +146,7 @@ def first_person(text: str) -> str:
                   lambda m: f"I {'deny' if m.group(1) == 'denie' else m.group(1)}", text)
 
 
-def _lower_chart_word(word: str) -> str:
+def lower_chart_word(word: str) -> str:
     """Lower a capitalised chart word ("Diabetes" -> "diabetes"); keep acronyms and mixed case."""
     core = word.strip("()[],;:.")
     if len(core) > 1 and core[0].isupper() and core[1:].islower():
@@ -167,7 +167,7 @@ def short_value(text: str, *, person: bool = False) -> str:
     words = text.split(" ")
     title_case = len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
     if words and words[0]:
-        words = [_lower_chart_word(w) for w in words] if title_case else [_lower_chart_word(words[0]), *words[1:]]
+        words = [lower_chart_word(w) for w in words] if title_case else [lower_chart_word(words[0]), *words[1:]]
     text = " ".join(words)
     return first_person(text) if person else text
 

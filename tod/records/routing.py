@@ -90,7 +90,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"using|on|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:include|includes|included|are|is|were|was|"
          r"consist of|:)\s*"),
-        ("history.past_diagnoses", r"^(?:has |had |with |a )?(?:(?:significant|known|documented|long|prior|previous|"
+        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is )?(?:significant |notable |remarkable |positive )?"
          r"(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for)\s*"),
@@ -129,7 +129,8 @@ _NEGATED_HEAD = re.compile(
     r"has|been|take|taking|takes|use|using|uses|on|complain(?:ed)? of|report(?:ed)?|any other|or)\s+)+",
     re.I,
 )
-_NON_HABIT = re.compile(r"^(?:non[- ]?|never[- ]|ex[- ]?)?(smoker|drinker|drug user|alcoholic)s?\b", re.I)
+_NON_HABIT = re.compile(r"^(?:(?:is|was) )?(?:an? )?(?:lifetime |lifelong |current )?(?:non[- ]?|never[- ]|ex[- ]?)?"
+                        r"(smoker|drinker|drug user|alcoholic)s?\b", re.I)
 _GENERIC: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern, re.I)
     for name, pattern in (
@@ -225,8 +226,8 @@ def negated_object(clause: str) -> str | None:
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
     text = strip_subject(clause)
     habit = _NON_HABIT.match(text)
-    if habit and re.match(r"^(non|never|ex)", text, re.I):
-        return habit.group(1) if not text.lower().startswith("ex") else None
+    if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
+        return habit.group(1)
     match = _NEGATION.match(text)
     if not match:
         return None
@@ -340,6 +341,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
+    family = _family(re.sub(r"^(?:the )?patient'?s\s+", "", clause.replace("\u2019", "'"), flags=re.I))
+    if family is not None:
+        return Routing([family])
     text = strip_subject(clause)
     if _OPINION.match(text):
         return Routing(unrouted=[clause])
@@ -367,6 +371,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if default is None:
         return Routing(unrouted=[clause])
     if default == "history.past_diagnoses":
+        text = re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I)
         return Routing([f for item in split_items(text) for f in _split_condition_treatment(item) if f.value])
     if default in SINGLE_FIELDS or default.startswith("social."):
         return Routing([RoutedFact(default, short_value(text))])
@@ -379,7 +384,7 @@ def split_clauses(sentence: str) -> list[str]:
     clauses = []
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+", sentence):
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
-                                         r"smokes|uses|works|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
+                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
         starts = [p for p in pieces if _starts_statement(p)]
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
             merged: list[str] = []
