@@ -16,7 +16,7 @@ from typing import Any
 from tod.records.builder import CaseBuilder
 from tod.records.model import Status
 from tod.records.phrases import find_duration, split_items, strip_subject
-from tod.records.routing import SYMPTOMS, Routing, negated_object, route_clause, split_clauses
+from tod.records.routing import SYMPTOMS, Routing, looks_like_condition, negated_object, route_clause, split_clauses
 
 _COMPLAINT_VERB = re.compile(
     r"\b(?:presents?|presented|presenting|comes?|came|is brought|was brought|brought|visits?|visited|"
@@ -35,7 +35,7 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
 _REPORT = re.compile(
     r"^(?:(?:also|further|now|additionally|recently|then|later|subsequently|initially|first|currently) )*"
     r"(?:complains? of|complained of|complaining of|reports?|reported|notes?|noted|noticed|notices|has noticed|"
-    r"developed|develops|has developed|has had|had|has|have|experiences?|experienced|has experienced|has been "
+    r"developed|develops|has developed|has had|had|has(?! to\b)|have(?! to\b)|experiences?|experienced|has experienced|has been "
     r"experiencing|has been having|endorses?|describes?|mentions?|is having|began having|started having|"
     r"suffers? from|woke up with|awoke with)\s+",
     re.I,
@@ -271,7 +271,7 @@ class NarrativeReader:
         lead = _TIME_LEAD.match(sentence)
         when = lead.group("when") if lead else None
         body = sentence[lead.end():] if lead else sentence
-        complaint = complaint_phrase(body)
+        complaint = None if negated_object(body) is not None else complaint_phrase(body)
         if complaint is not None and (first or not _is_history(body)):
             before = body[: body.find(complaint)] if complaint in body else ""
             self._history_in_subject(before)
@@ -306,7 +306,8 @@ class NarrativeReader:
         if re.search(r"\bpreviously healthy\b|\bhealthy\b", subject, re.I) and not re.search(r"\bwith\b", subject, re.I):
             self.builder.add_fact("history.past_diagnoses", None, Status.denied)
         match = re.search(r"\bwith (?P<h>.+?)(?:,\s*)?$", subject.strip(" ,"), re.I)
-        if match:
+        if match and (looks_like_condition(match.group("h")) or re.search(r"\bhistory\b", match.group("h"), re.I)) \
+                and not re.match(r"^(?:an? )?(?:\w+[- ])?(?:complaints?|history) of\s*$|^complaints?\b", match.group("h"), re.I):
             text = match.group("h")
             routing = route_clause(text, default="history.past_diagnoses")
             self.builder.add_routing(routing)

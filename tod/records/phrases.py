@@ -142,7 +142,7 @@ def first_person(text: str) -> str:
                   text, flags=re.I)
     text = re.sub(r"\b(he|she)\b", "I", text, flags=re.I)
     return re.sub(r"\bI (report|note|state|say|describe|think|feel|believe|notice|take|use|work|live|smoke|drink|"
-                  r"deny|denie|want|need|walk|run|eat|complain|recall|remember|experience|develop)s\b",
+                  r"deny|denie|want|need|walk|run|eat|complain|recall|remember|experience|develop|appear|look|seem)s\b",
                   lambda m: f"I {'deny' if m.group(1) == 'denie' else m.group(1)}", text)
 
 

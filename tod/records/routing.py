@@ -285,7 +285,8 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     for item in split_items(obj):
         item = _NEGATED_HEAD.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
-                                                         r" (today|now))$", item, re.I):
+                                                         r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
+                                                         r"treated)|sought)\b", item, re.I):
             continue
         generic = generic_field(item)
         if generic is not None:

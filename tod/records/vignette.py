@@ -97,6 +97,8 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     test = _TEST_CUE.search(sentence) is not None
     default = "test results" if test and not _EXAM_CUE.search(sentence) else "physical examination"
     verb = _RESULT_VERB.search(sentence)
+    if verb and re.search(r"\b(?:is|are|was|were)$", sentence[: verb.start()].strip()):
+        return [(default, sentence.strip(" ."))]
     if verb and verb.start() > 0:
         name = _exam_name(sentence[: verb.start()], default)
         result = sentence[verb.start():].strip(" ,") if re.match(r",?\s+(?:is|are|was|were)\b", verb.group(0)) else \
