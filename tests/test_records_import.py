@@ -7,6 +7,7 @@ Fixtures are small hand-written cases, never text from the shared data sets.
 from __future__ import annotations
 
 import csv
+import json
 import re
 from pathlib import Path
 
@@ -15,10 +16,15 @@ import pytest
 from tod.records import load_records
 from tod.records.__main__ import main as records_cli
 from tod.records.agentclinic import import_medqa_case
+from tod.records.builder import CaseBuilder, diagnosis_terms, exam_category
 from tod.records.craftmd import COLUMNS
 from tod.records.importing import import_file
 from tod.records.model import Status
+from tod.records.opening import opening_statement
+from tod.records.phrases import find_duration, first_person, split_sentences
 from tod.records.routing import route_text
+from tod.records.symptom_names import is_fragment
+from tod.records.vignette import read_vignette
 
 ROOT = Path(__file__).resolve().parents[1]
 CRAFTMD = ROOT.parent / "shared" / "data" / "craftmd" / "cases.csv"
@@ -271,3 +277,177 @@ def test_stats_prints_one_table_with_a_column_per_file(
     assert "| records | 2 | 1 |" in lines
     assert any(line.startswith("| fill: options | 100.0% | 100.0% |") for line in lines)
     assert records_cli(["stats", str(first), str(tmp_path / "missing.jsonl")]) == 1
+
+
+# ------------------------------------------------------------------ second round: the audit's error kinds
+
+
+def _medqa(actor: dict, physical: dict | None = None, tests: dict | None = None, diagnosis: str = "Test disease") -> dict:
+    return {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": physical or {}, "Test_Results": tests or {},
+                                 "Correct_Diagnosis": diagnosis}}
+
+
+def _vignette_case(text: str, *leak_terms: str) -> dict:
+    vignette = read_vignette(text, leak_terms=list(leak_terms))
+    opening = opening_statement(vignette.builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex)
+    return vignette.builder.case(opening)
+
+
+def _names(case: dict, status: str = "present") -> list[str]:
+    return [s["name"] for s in case["symptoms"] if s["status"] == status]
+
+
+def test_bare_normal_results_are_findings_and_missing_ones_are_skipped() -> None:
+    case = _medqa({"Demographics": "40-year-old woman", "Symptoms": {"Primary_Symptom": "Cough"}},
+                  physical={"Neurological_Examination": {"Cranial_Nerves": "Normal", "Reflexes": "Unremarkable"}},
+                  tests={"Hepatitis_Serology": "Negative", "Biopsy": "Pending", "ECG": "Not performed",
+                         "Additional_Tests": "MRI could be considered to rule out a mass"})
+    record, _, _ = import_medqa_case(case, case_id="t-2")
+    results = {e.name: e.result for e in record.case.examinations}
+    assert results == {"Neurological Examination Cranial Nerves": "Normal",
+                       "Neurological Examination Reflexes": "Unremarkable", "Hepatitis Serology": "Negative"}
+
+
+def test_placeholders_are_no_facts_and_generic_negations_are_blanket_denials() -> None:
+    assert _facts("No relevant social history provided. No mention of smoking, alcohol use, or drug use.",
+                  "social.living_habits") == []
+    assert _facts("No significant past medical or surgical history.", "history.past_diagnoses") == [
+        ("history.past_diagnoses", None, "denied"), ("history.trauma_surgery", None, "denied")]
+    assert _facts("None", "history.medications") == [("history.medications", None, "denied")]
+    assert _facts("Negative", "symptoms") == []
+    assert _facts("Birth history unremarkable.", "history.past_diagnoses") == [
+        ("history.past_diagnoses", "birth history", "denied")]
+
+
+def test_repeated_facts_are_stored_once() -> None:
+    case = _medqa({"Demographics": "50-year-old man", "History": "He was diagnosed with peptic ulcer disease 6 months ago. "
+                   "He reports occasional shooting pain in the ear when eating.",
+                   "Symptoms": {"Primary_Symptom": "Occasional shooting pain in the ear"},
+                   "Past_Medical_History": "Peptic ulcer disease"},
+                  physical={"Vital_Signs": {"Temperature": "37.1°C"}}, tests={"Vitals": {"Temperature": "37.1°C"}})
+    record, _, _ = import_medqa_case(case, case_id="t-3")
+    assert [(f.value, f.detail) for f in record.case.history.past_diagnoses] == [
+        ("peptic ulcer disease", "6 months ago")]
+    assert [s.name for s in record.case.symptoms] == ["occasional shooting pain"]
+    assert record.case.symptoms[0].aggravating_factors == ["eating"]
+    assert len(record.case.examinations) == 1
+
+
+def test_review_of_systems_reports_and_denials_keep_their_status() -> None:
+    case = _medqa({"Demographics": "30-year-old woman", "Symptoms": {"Primary_Symptom": "Headache",
+                                                                      "Secondary_Symptoms": ["Smoking", "No fever"]},
+                   "Review_of_Systems": "Complains of fatigue but denies nausea, vomiting, or changes in vision or hearing."})
+    record, _, _ = import_medqa_case(case, case_id="t-4")
+    assert _names(record.case.model_dump()) == ["headache", "fatigue"]
+    assert _names(record.case.model_dump(), "denied") == ["fever", "nausea", "vomiting", "changes in vision",
+                                                          "changes in hearing"]
+    assert record.case.social.tobacco.value == "smoking"
+
+
+def test_habits_belong_to_their_person_and_keep_their_status() -> None:
+    assert _facts("Her husband smokes 2 packs a day.", None) == [
+        ("social.living_habits", "her husband smokes 2 packs a day", "present")]
+    assert _facts("She does not smoke and drinks alcohol occasionally.", None) == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", "drinks alcohol occasionally", "present")]
+    assert _facts("No family history of sudden cardiac death or genetic diseases.", None) == [
+        ("history.family_history", "sudden cardiac death", "denied"),
+        ("history.family_history", "genetic diseases", "denied")]
+    assert _facts("He has no complaints except a mild cough.", None) == [("symptoms", "mild cough", "present")]
+    assert _facts("The patient was on her way to work when she fell.", None) == []
+
+
+def test_examination_categories_follow_the_test_and_its_section() -> None:
+    assert exam_category("ECG", "sinus rhythm", section="tests") == "other"
+    assert exam_category("Musculoskeletal Examination Special Test", "positive", section="physical") == "physical_exam"
+    assert exam_category("Phalen test", "positive") == "physical_exam"
+    assert exam_category("Peripheral pulses", "2+ bilaterally") == "physical_exam"
+    assert exam_category("Vital Signs Heart Rate", "80 bpm", section="physical") == "vital_sign"
+    assert exam_category("Complete Blood Count", "normal", section="tests") == "lab"
+    assert exam_category("Chest X-ray", "clear", section="tests") == "imaging"
+
+
+def test_values_are_not_cut_at_digits_or_symbols() -> None:
+    assert split_sentences("He has an S4. MMSE is 25/30. He is oriented x3. BMI is 31 kg/m^2. Fever.") == [
+        "He has an S4.", "MMSE is 25/30.", "He is oriented x3.", "BMI is 31 kg/m^2.", "Fever."]
+    case = _vignette_case("A 50-year-old man presents with jaundice. Laboratory findings are significant for an "
+                          "elevated bilirubin. His vitals are as follows: T 38.1°C, HR 101, BP 115/70, RR 14.")
+    results = {e["name"]: e["result"] for e in case["examinations"]}
+    assert results == {"Laboratory findings": "an elevated bilirubin", "temperature": "38.1°C", "heart rate": "101",
+                       "blood pressure": "115/70", "respiratory rate": "14"}
+
+
+def test_a_result_table_becomes_one_examination_per_row() -> None:
+    case = _vignette_case("A 40-year-old woman presents with fatigue. Laboratory studies show:\n"
+                          "Hemoglobin 10.6 g/dL\nSerum\nNa+ 140 mEq/L\nTriiodothyronine (T3) 218 ng/dL\n"
+                          "Hepatitis C antibody negative\nAn ultrasound shows a small liver. What is the diagnosis?")
+    assert [(e["name"], e["result"], e["category"]) for e in case["examinations"]] == [
+        ("Hemoglobin", "10.6 g/dL", "lab"), ("Serum Na+", "140 mEq/L", "lab"),
+        ("Serum triiodothyronine (T3)", "218 ng/dL", "lab"), ("Serum hepatitis C antibody", "negative", "lab"),
+        ("ultrasound", "a small liver", "imaging")]
+
+
+def test_picture_references_and_clinician_actions_are_no_facts() -> None:
+    case = _vignette_case("A 30-year-old man presents with a rash on his arm (Figure A). Physical exam is notable for "
+                          "the finding in Figure B. He is given ondansetron; however, he continues to vomit. "
+                          "A biopsy of the lesion shows spongiosis.")
+    assert case["symptoms"][0]["name"] == "rash" and case["symptoms"][0]["position"] == "my arm"
+    assert [e["name"] for e in case["examinations"]] == ["biopsy of the lesion"]
+    assert "figure" not in json.dumps(case).lower() and "ondansetron" not in json.dumps(case)
+
+
+def test_the_presenting_complaint_is_a_symptom_in_noun_form() -> None:
+    rushed = _vignette_case("A 28-year-old woman at 30 weeks' gestation is rushed to the emergency department with "
+                            "the sudden onset of vaginal bleeding accompanied by abdominal pain.")
+    assert _names(rushed) == ["vaginal bleeding", "abdominal pain"] and rushed["symptoms"][0]["onset"] == "sudden"
+    assert "duration" not in rushed["symptoms"][0]  # 30 weeks is the pregnancy, not the bleeding
+    never = _vignette_case("A 16-year-old girl is brought to the physician because she has never menstruated.")
+    assert _names(never) == ["never having menstruated"]
+    assert never["opening_statement"].startswith("Doctor, I've never menstruated.")
+    behaviour = _vignette_case("A 26-year-old woman thinks poorly of herself and is extremely sensitive to criticism.")
+    assert _names(behaviour) == ["thinking poorly of myself", "feeling extremely sensitive to criticism"]
+    assert behaviour["opening_statement"].startswith("Doctor, I've been thinking poorly of myself, and I've been feeling")
+    for case in (rushed, never, behaviour):
+        assert "check-up" not in case["opening_statement"]
+
+
+def test_past_conditions_and_events_are_history_not_symptoms() -> None:
+    case = _vignette_case("A 70-year-old man presents with memory loss. He had a stroke 4 years ago. He has "
+                          "hypertension and type 2 diabetes. She had a cold last month that resolved. "
+                          "He says that he forgets names and has not had a bowel movement for 3 days.")
+    assert _names(case) == ["memory loss", "forgetting names", "absence of bowel movement"]
+    assert [(f["value"], f.get("detail")) for f in case["history"]["past_diagnoses"]] == [
+        ("stroke", "4 years ago"), ("hypertension", None), ("type 2 diabetes", None), ("cold", "last month")]
+    assert case["opening_statement"].startswith("Doctor, I've been having memory loss, and I've been forgetting names")
+
+
+def test_fragments_are_no_symptom_names_and_openings_skip_them() -> None:
+    case = _vignette_case("A 60-year-old man comes to the physician because of a cough. He has numerous unpaid bills. "
+                          "Yesterday he could not see out of his right eye, but today he can.")
+    assert [(s["name"], s.get("position")) for s in case["symptoms"]] == [
+        ("cough", None), ("inability to see out", "my right eye")]
+    for name in ("but today I can", "that I could not see out", "especially", "sudden", "similar concerns"):
+        assert is_fragment(name), name
+    assert not is_fragment("sudden chest pain")
+
+
+def test_first_person_keeps_verb_agreement_and_other_people() -> None:
+    assert first_person("he otherwise has diabetes and forgets names") == "I otherwise have diabetes and forget names"
+    assert first_person("both of them declined; she always worries") == "both of them declined; I always worry"
+    assert first_person("type I diabetes") == "type I diabetes"
+
+
+def test_durations_exclude_times_that_date_something_else() -> None:
+    assert find_duration("a woman at 30 weeks' gestation with bleeding for 2 hours") == "2 hours"
+    assert find_duration("3 days after admission he has fever") is None
+    assert find_duration("2 years post-transplant") is None
+    assert find_duration("a 2-year history of cough") == "2 years"
+
+
+def test_results_naming_the_diagnosis_or_a_close_variant_are_left_out() -> None:
+    builder = CaseBuilder(diagnosis_terms(["Gastric peptic ulcer"]))
+    builder.add_exam("Endoscopy", "a gastric ulcer in the antrum")
+    builder.add_exam("Biopsy", "atypical cells in the epidermis, consistent with peptic ulcers")
+    builder.add_exam("Hemoglobin", "12 g/dL")
+    assert [(e["name"], e["result"]) for e in builder.examinations] == [
+        ("Biopsy", "atypical cells in the epidermis"), ("Hemoglobin", "12 g/dL")]

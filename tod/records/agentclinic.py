@@ -121,13 +121,23 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
 
 
 def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> None:
-    """A secondary-symptom entry: a symptom, a denial, history ("History of rash ...") or a
-    modifier of a symptom ("Improvement of symptoms after rest")."""
-    if negated_object(item) is not None or re.match(r"^(?:history of|previous|prior|recent)\b", item, re.I):
+    """A secondary-symptom entry: a symptom, a denial, history ("History of rash ...",
+    "Previously swollen knee"), a habit ("Smoking"), or a modifier of a symptom ("Improvement
+    with rest"). An entry that is a piece of clause is routed like history text (counted as
+    unrouted when no rule places it), not stored as a symptom."""
+    own = item_field(item) or ""
+    if negated_object(item) is not None:
         builder.add_routing(route_clause(item, default=SYMPTOMS))
+    elif re.match(r"^(?:history of|previous(?:ly)?|prior|past)\b", item, re.I):
+        builder.add_routing(route_clause(item, default="history.past_diagnoses"))
+    elif own.startswith("social.") or own == "history.trauma_surgery":
+        builder.add_routing(route_clause(item, default=own))
     elif not reader.modifiers(item):
-        for entry in symptom_items(item):
+        entries = symptom_items(item)
+        for entry in entries:
             builder.add_symptom(entry.pop("name"), Status.present, **entry)
+        if not entries:
+            builder.add_routing(route_clause(item, default=None))
 
 
 def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, CaseBuilder, int]:
@@ -162,11 +172,11 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     _add_section(builder, actor.get("Family_History"), default="history.family_history")
     _add_section(builder, actor.get("Social_History"), default="social.living_habits")
     for sentence in split_sentences(history):
-        reader.read(sentence, new_symptoms=False)
-    for section in ("Physical_Examination_Findings", "Test_Results"):
-        for name, result in _flatten("", osce.get(section) or {}):
+        reader.read(sentence, restates=True)
+    for key, section in (("Physical_Examination_Findings", "physical"), ("Test_Results", "tests")):
+        for name, result in _flatten("", osce.get(key) or {}):
             if not is_not_provided(result):
-                builder.add_exam(_exam_name(name), result)
+                builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
     reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else

@@ -20,45 +20,94 @@ from tod.records.phrases import first_person, lower_chart_word
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
 _IMAGING = re.compile(r"x-?ray|radiograph|\bct\b|\bmri\b|ultraso\w*|sonograph\w*|echocardio\w*|imaging|\bscan\b|"
-                      r"angiogra\w*|mammogra\w*|fluorosc\w*|endoscop\w*|colonoscop\w*|\becg\b|\bekg\b|"
-                      r"electrocardiogra\w*|\beeg\b|doppler|tomograph\w*|pet\b|bronchoscop\w*|laparoscop\w*", re.I)
-_VITALS = re.compile(r"vital|temperature|blood[ _]?pressure|heart[ _]?rate|pulse|respiratory[ _]?rate|respirations|"
-                     r"oxygen|saturation|\bbp\b|weight|height|\bbmi\b|body mass index|spo2", re.I)
-_LAB = re.compile(r"biops|patholog|histolog|stain|culture|serolog|antibod|level|count|panel|blood test|urinalysis|"
-                  r"laboratory|\blab|serum|plasma|smear|swab|\bpcr\b|assay|titer|titre|aspirat|fluid|analysis|"
-                  r"hemoglobin|haemoglobin|glucose|sodium|potassium|creatinine|urine|test", re.I)
-_PHYSICAL = re.compile(r"exam|inspection|palpation|auscultation|appearance|general|neuro|abdom|cardio|respirat|skin|"
-                       r"extremit|heent|musculo|cranial|reflex|motor|sensation|gait|finding|lesion|chest|lung|heart",
-                       re.I)
+                      r"angiogra\w*|mammogra\w*|fluorosc\w*|endoscop\w*|colonoscop\w*|doppler|tomograph\w*|\bpet\b|"
+                      r"bronchoscop\w*|laparoscop\w*|\bdexa\b|\bmrcp\b|\bhida\b|cystoscop\w*|arthroscop\w*", re.I)
+#: Recordings of a body function (ECG, EEG, EMG, spirometry, audiometry): neither lab nor imaging.
+_FUNCTION_TEST = re.compile(r"\becg\b|\bekg\b|electrocardiogra\w*|\beeg\b|electroencephalogra\w*|\bemg\b|"
+                            r"electromyogra\w*|nerve conduction|spirometr\w*|pulmonary function|\bpfts?\b|audiom\w*|"
+                            r"audiolog\w*|holter|stress test|tilt[- ]table|polysomnogra\w*|sleep study|tympanometr\w*|"
+                            r"visual (?:acuity|field)|tonometr\w*|manometr\w*", re.I)
+#: Vital signs; a peripheral pulse ("radial pulse", "pedal pulses") is a physical finding.
+_VITALS = re.compile(r"vital|temperature|blood[ _]?pressure|heart[ _]?rate|(?<!radial )(?<!pedal )(?<!femoral )"
+                     r"(?<!carotid )(?<!distal )(?<!peripheral )(?<!popliteal )(?<!dorsalis pedis )\bpulse\b(?! exam)|"
+                     r"respiratory[ _]?rate|respirations|oxygen saturation|\bo2 sat|\bsat(?:uration)?s?\b|\bbp\b|"
+                     r"\bweight\b|\bheight\b|\bbmi\b|body mass index|spo2|pulse oximetry", re.I)
+_LAB = re.compile(r"biops|patholog|histolog|cytolog|stain|culture|serolog|antibod|antigen|level|count|panel|blood test|"
+                  r"urinalysis|laboratory|\blabs?\b|serum|plasma|smear|swab|\bpcr\b|assay|titer|titre|aspirat|fluid|"
+                  r"analysis|hemoglobin|haemoglobin|hematocrit|glucose|sodium|potassium|chloride|bicarbonate|calcium|"
+                  r"creatinine|urea|\bbun\b|urine|\bcbc\b|\bwbc\b|\brbc\b|platelet|leukocyte|neutrophil|lymphocyte|"
+                  r"\bmcv\b|\besr\b|\bcrp\b|sedimentation|c-reactive|bilirubin|albumin|\balt\b|\bast\b|"
+                  r"transaminase|phosphatase|lipase|amylase|troponin|\btsh\b|thyro|hormone|cortisol|ferritin|iron|"
+                  r"vitamin|lactate|ammonia|\binr\b|\bptt?\b|prothrombin|d-dimer|fibrinogen|electrolyte|gas\b|\bph\b|"
+                  r"\bhba1c\b|a1c|cholesterol|lipid|triglycer|peptide|insulin|marker|\bana\b|complement|immunoglobulin|"
+                  r"\bige\b|\bigg\b|\bhiv\b|hepatitis|koh|gram|occult|fobt|guaiac|pregnancy test|\bhcg\b|test", re.I)
+_PHYSICAL = re.compile(r"exam|inspection|palpation|auscultation|percussion|appearance|general|neuro|abdom|cardio|respirat|"
+                       r"skin|extremit|heent|musculo|cranial|reflex|motor|sensation|sensory|gait|finding|lesion|chest|lung|"
+                       r"heart|pulses|strength|range of motion|special test|sign\b|maneuver|manoeuvre|mental status|"
+                       r"orientation|coordination|tenderness|lymph node", re.I)
+
+#: Bedside manoeuvres named "test" or "sign": physical examination, not laboratory.
+_MANEUVER = re.compile(r"\b(?:[a-z]+'?s (?:test|sign|maneuver|manoeuvre)|straight[- ]leg|drawer|lachman|romberg|phalen|"
+                       r"tinel|finkelstein|mcmurray|spurling|hawkins|neer|faber|ortolani|barlow|murphy|rovsing|psoas|"
+                       r"obturator|babinski|kernig|brudzinski|dix-hallpike|heel-to-shin|finger-to-nose|special tests?|"
+                       r"strength|provocative|tilt test|trendelenburg|allen test|thompson test|apprehension)\b", re.I)
+
+#: Where an examination was listed: a physical examination section or a test results section.
+Section = str
 
 
-def exam_category(name: str, result: str) -> str:
-    """The examination category of a test from its name (and the start of its result)."""
+def exam_category(name: str, result: str, *, section: Section | None = None) -> str:
+    """The examination category of a test from its name (and the start of its result).
+
+    ``section`` is where the source listed it, "physical" or "tests" (None: unknown); it
+    decides a name that a cue word would misfile ("Strength testing" in a physical
+    examination is no lab test, a "Complete blood count" result no physical finding).
+    """
     if _VITALS.search(name):
         return "vital_sign"
-    if _IMAGING.search(name) or _IMAGING.search(result[:40]):
+    if _FUNCTION_TEST.search(name):
+        return "other"
+    if _IMAGING.search(name) or section != "physical" and _IMAGING.search(result[:40]):
         return "imaging"
+    if section == "physical" or _MANEUVER.search(name):
+        return "physical_exam"
     if _LAB.search(name):
         return "lab"
     if _PHYSICAL.search(name):
         return "physical_exam"
-    return "other"
+    return "lab" if section == "tests" else "other"
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"\s+", " ", str(text)).strip(" .;,*")
+    return re.sub(r"\s+", " ", str(text)).strip(" .;,:*")
+
+
+def _shorter_names(name: str) -> list[str]:
+    """Close variants of a name of three or more words: each with one word before the head
+    left out ("Gastric peptic ulcer" -> "peptic ulcer", "gastric ulcer")."""
+    words = name.split()
+    if len(words) < 3:
+        return []
+    return [" ".join(words[:i] + words[i + 1:]) for i in range(len(words) - 1)]
 
 
 def diagnosis_terms(names: Iterable[str]) -> list[str]:
-    """Names a leak check looks for: each name, without and inside parentheses (acronyms as
-    written, since they are matched case-sensitively; the rest in lower case)."""
+    """Names a leak check looks for: each name, without and inside parentheses, and its close
+    variants (:func:`_shorter_names`); acronyms as written, since they are matched
+    case-sensitively, the rest in lower case."""
     terms: list[str] = []
     for name in names:
         main = _clean(name)
         bare = re.sub(r"\s*\(.*?\)", "", main).strip()
-        for term in [main, bare, *(t.strip() for t in re.findall(r"\(([^)]+)\)", name))]:
+        for term in [main, bare, *(t.strip() for t in re.findall(r"\(([^)]+)\)", name)), *_shorter_names(bare)]:
             terms.append(term if term.isupper() and len(term) <= 5 else term.lower())
     return list(dict.fromkeys(t for t in terms if len(t) >= 3))
+
+
+#: A clause of an examination result that states a conclusion ("..., consistent with X").
+_CONCLUSION = re.compile(r"[,;]?\s*\b(?:consistent with|suggestive of|compatible with|diagnostic of|indicative of|"
+                         r"characteristic of|typical of|confirming|confirms|suggesting|indicating|concerning for|"
+                         r"in keeping with)\b")
 
 
 @dataclass
@@ -83,7 +132,7 @@ class CaseBuilder:
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
         words = [t for t in self.leak_terms if t not in acronyms]
-        self._leaks = [re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(t) for t in terms) + r")(?![A-Za-z0-9])",
+        self._leaks = [re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(t) for t in terms) + r")(?:e?s)?(?![A-Za-z0-9])",
                                   flags) for terms, flags in ((words, re.I), (acronyms, 0)) if terms]
 
     def speak(self, text: str) -> str:
@@ -107,7 +156,10 @@ class CaseBuilder:
             self.warnings.append(f"unrouted: {_clean(text)!r}")
 
     def add_symptom(self, name: str, status: Status = Status.present, **descriptors: Any) -> None:
-        """Add a symptom; a repeated name keeps the first entry and fills its missing descriptors."""
+        """Add a symptom; a repeated name keeps the first entry and fills its missing descriptors.
+
+        A present symptom restated with fewer words ("shooting pain" after "occasional shooting
+        pain in the ear") is the same symptom, not a new one."""
         name = self.speak(_clean(name))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
         if not name or not self._keep("symptoms", name):
@@ -116,7 +168,9 @@ class CaseBuilder:
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
-            if existing["name"].lower() == name.lower():
+            if _same_item(existing["name"], name) or (
+                    status is Status.present and existing["status"] == "present" and _restates(name, existing["name"])
+                    and values.get("position", existing.get("position")) == existing.get("position")):
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
                         if isinstance(value, list):
@@ -132,8 +186,13 @@ class CaseBuilder:
         self.symptoms.append(entry)
 
     def add_fact(self, path: str, value: str | None, status: Status = Status.present, detail: str | None = None) -> None:
-        """Add a history, social or occupation fact (``value`` None: a blanket denial)."""
+        """Add a history, social or occupation fact (``value`` None: a blanket denial).
+
+        A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
+        the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
+        if value and (time := _TRAILING_TIME.search(value)) and time.start() > 0:
+            value, detail = value[: time.start()].strip(" ,"), detail or time.group("time")
         detail = self.speak(_clean(detail)) if detail else None
         if status is Status.present and not value:
             return
@@ -149,9 +208,11 @@ class CaseBuilder:
             return
         items = (self.social if section == "social" else self.history).setdefault(name, [])
         for item in items:
-            if (item.get("value") or "").lower() == (value or "").lower():
+            if _same_item(item.get("value") or "", value or ""):
                 if status is Status.present:
                     item["status"] = "present"
+                if detail and "detail" not in item:
+                    item["detail"] = detail
                 return
         items.append(fact)
 
@@ -165,14 +226,24 @@ class CaseBuilder:
                 self.add_fact(fact.field, fact.value, fact.status, fact.detail)
         self.add_unrouted(routing.unrouted)
 
-    def add_exam(self, name: str, result: str, category: str | None = None) -> None:
-        """Add an examination result (category from the name when not given)."""
+    def add_exam(self, name: str, result: str, category: str | None = None, *, section: Section | None = None) -> None:
+        """Add an examination result (category from the name and ``section`` when not given).
+
+        A result clause that names the diagnosis ("..., consistent with X") is left out and
+        the rest kept; a result already recorded under the same test is not added again."""
         name, result = _clean(name), self.speak(_clean(result))
+        if self.leaks(result) and not self.leaks(name):
+            kept = [p for p in re.split(r"(?<=[.;])\s+|" + _CONCLUSION.pattern, result) if p and not self.leaks(p)]
+            if kept and kept != [result]:
+                self.warnings.append(f"examinations.{name}: a clause naming the diagnosis left out")
+                result = _clean(" ".join(kept))
         if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
             return
-        if any(e["name"].lower() == name.lower() and e["result"] == result for e in self.examinations):
+        key = (name.lower().split()[-1], _normal_text(result))
+        if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
             return
-        self.examinations.append({"name": name, "result": result, "category": category or exam_category(name, result)})
+        self.examinations.append({"name": name, "result": result,
+                                  "category": category or exam_category(name, result, section=section)})
 
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
@@ -194,6 +265,33 @@ class CaseBuilder:
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
         }
+
+
+#: A time that closes a history value: "6 months ago", "12 weeks prior", "at age 20", "in 2015".
+_TRAILING_TIME = re.compile(
+    r",?\s+(?P<time>(?:(?:about|approximately|nearly|over) )?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"several|few|many)[- ](?:minute|hour|day|week|month|year)s? (?:ago|prior|earlier|before)|at (?:the )?age (?:of )?\d+|"
+    r"in (?:19|20)\d\d|as an? (?:child|teenager|infant|adolescent)|in (?:childhood|adolescence|infancy)|"
+    r"since (?:childhood|age \d+|(?:19|20)\d\d))$", re.I)
+
+
+def _normal_text(text: str) -> str:
+    return re.sub(r"[^a-z0-9%/.]+", " ", text.lower()).strip()
+
+
+def _item_words(text: str) -> list[str]:
+    return re.sub(r"\b(?:an?|the|my|his|her)\b", " ", _normal_text(text)).split()
+
+
+def _same_item(a: str, b: str) -> bool:
+    """Two history values name the same item: equal once articles and punctuation go."""
+    return _item_words(a) == _item_words(b)
+
+
+def _restates(short: str, long: str) -> bool:
+    """``short`` names the symptom ``long`` names, with fewer words and the same head word."""
+    few, many = _item_words(short), _item_words(long)
+    return bool(few) and few[-1] == many[-1] and set(few) <= set(many)
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

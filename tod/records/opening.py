@@ -10,9 +10,13 @@ had ...").
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
-from tod.patient.lexicon import LayLexicon, default_lexicon
+from tod.patient.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
+from tod.records.routing import looks_chronic
+from tod.records.symptom_names import SYMPTOM_VERBS, gerund, is_fragment
 
 #: Symptoms an opening names at most.
 MAX_OPENING_SYMPTOMS = 3
@@ -49,6 +53,42 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
     return f"Doctor, I'm here for {reason}."
 
 
+def _usable(symptom: dict[str, Any]) -> bool:
+    """A present symptom an opening may name: not a chronic condition or a past event, not
+    a piece of clause."""
+    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"])
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Who speaks about whom: "I've" / "I can't", or "my son has" / "my son can't"."""
+
+    has: str
+    cannot: str
+
+
+#: Symptom names stated with a verb (:mod:`tod.records.symptom_names`) -> their clause.
+_VERB_FORMS: tuple[tuple[str, str], ...] = (
+    ("inability to ", "{cannot} {rest}"),
+    ("absence of ", "{has} had no {rest}"),
+    ("never having ", "{has} never {rest}"),
+)
+
+
+def _clauses(phrases: list[str], subject: Subject) -> list[str]:
+    """Clauses saying the phrases in the subject's voice: nouns after "been having", gerunds
+    after "been", "inability to X" as "can't X", "absence of X" as "had no X"."""
+    nouns = [p for p in phrases if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    clauses = [f"{subject.has} been having {_join(nouns)}"] if nouns else []
+    for phrase in phrases:
+        form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
+        if form:
+            clauses.append(form[1].format(has=subject.has, cannot=subject.cannot, rest=phrase.removeprefix(form[0])))
+        elif _GERUND.match(phrase):
+            clauses.append(f"{subject.has} been {phrase}")
+    return clauses
+
+
 def opening_statement(
     symptoms: Sequence[dict[str, Any]],
     *,
@@ -57,6 +97,10 @@ def opening_statement(
     lexicon: LayLexicon | None = None,
 ) -> str:
     """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
+
+    Chronic conditions, past events and clause fragments are passed over while another
+    symptom is left, and symptoms the lay table leaves in jargon come last; the duration is
+    the first named symptom's.
 
     Args:
         symptoms: the case's symptom objects (dicts with ``name``, ``status``, descriptors).
@@ -71,10 +115,26 @@ def opening_statement(
     present = [s for s in symptoms if s.get("status", "present") == "present"]
     if not present:
         raise ValueError("an opening needs a present symptom")
-    chosen = present[:MAX_OPENING_SYMPTOMS]
-    subject = f"{_CAREGIVER_SUBJECT[sex]} has" if caregiver else "I've"
-    text = f"Doctor, {subject} been having {_join([_phrase(s, lexicon) for s in chosen])}."
+    usable = [s for s in present if _usable(s)] or present
+    jargon = _jargon_pattern()
+    ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
+    chosen = ranked[:MAX_OPENING_SYMPTOMS]
+    chosen.sort(key=usable.index)
+    who = _CAREGIVER_SUBJECT[sex]
+    subject = Subject(f"{who} has", f"{who} can't") if caregiver else Subject("I've", "I can't")
+    clauses = _clauses([_phrase(s, lexicon) for s in chosen], subject)
+    text = "Doctor, " + ", and ".join(clauses) + "."
     duration = chosen[0].get("duration")
     if duration:
         text += _since(lexicon.to_lay(duration))
     return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+
+
+@lru_cache(maxsize=1)
+def _jargon_pattern() -> re.Pattern[str]:
+    return phrase_pattern(list(load_jargon()))
+
+
+#: Gerunds that open a symptom stated with a verb ("forgetting names", "feeling tired").
+_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being"})) +
+                     r")\b")

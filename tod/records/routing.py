@@ -33,7 +33,7 @@ _SOCIAL_HABITS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("social.drug_use", r"\b(illicit|recreational|street|intravenous|injection|iv) drugs?\b|\bdrug (use|abuse)\b|"
          r"\b(cocaine|heroin|marijuana|cannabis|methamphetamines?|amphetamines?|polysubstance|substance (use|abuse)|"
          r"ivdu|opioid (use|abuse)|drugs? of abuse|uses drugs|injects)\b"),
-        ("social.alcohol", r"\b(alcohol\w*|drinks?|drinking|drank|beers?|wine|liquor|spirits|ethanol|etoh|vodka|whiskey)\b"),
+        ("social.alcohol", r"\b(alcohol\w*|drinks?|drinkers?|drinking|drank|beers?|wine|liquor|spirits|ethanol|etoh|vodka|whiskey)\b"),
     )
 )
 
@@ -46,7 +46,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?)\b"),
+         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
          r"(medications?|medicines?|drugs|prescriptions?|supplements?|pills?|treatments?|therapy)$"),
@@ -65,6 +65,7 @@ OCCUPATION = (r"(?:student|teacher|farmer|nurse|engineer|worker|driver|officer|s
 _BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*(?:[\w-]+\s+){{0,3}}"
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
 _OPINION = re.compile(r"^(?:believes?|thinks?|attributes?|is (?:concerned|worried|afraid)|feels that|wonders|wants|"
+                      r"plans? to|is planning|requests?|asks?|inquires?|is asking|is requesting|would prefer|prefers|"
                       r"would like|hopes?|is unsure|cannot recall|can't recall|does not (?:recall|remember|know)|"
                       r"is unable to (?:recall|provide)|is not sure)\b", re.I)
 
@@ -86,14 +87,21 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
-        ("history.medications", r"^(?:(?:is|has been|was) )?(?:currently |regularly |also |only )?(?:taking|takes|took|uses|"
-         r"using|on|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation)\b)|"
+        ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
+         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation|break|"
+         r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
+         r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
+         r"foot|board)\b))|"
+         r"^(?:has |have )?(?:started|begun|began|starts) (?:taking|using|on)\s+|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:include|includes|included|are|is|were|was|"
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is )?(?:significant |notable |remarkable |positive )?"
          r"(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
-         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for)\s*"),
+         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
+         r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
+         r"(?:medical )?history of\s*"),
         ("demographics.occupation", r"^(?:works? (?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
         ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
@@ -107,9 +115,9 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 _FAMILY_MEMBER = re.compile(
-    rf"^(?:(?:my|his|her|their|the patient's|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
+    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
-    rf"(?:(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|died (?:of|from)\s+|"
+    rf"(?:(?:had\s+)?died (?:of|from)\s+|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -126,6 +134,7 @@ _NEGATION = re.compile(
 _NEGATED_HEAD = re.compile(
     r"^(?:(?:any|a|an|other|known|significant|relevant|recent|current|prior|previous|past|personal|notable|"
     r"further|additional|similar|regular|history of|histories of|use of|experienced|experiencing|noticed|had|have|"
+    r"received|receiving|gotten|got|having|experiencing|feeling|getting|currently|"
     r"has|been|take|taking|takes|use|using|uses|on|complain(?:ed)? of|report(?:ed)?|any other|or)\s+)+",
     re.I,
 )
@@ -166,15 +175,47 @@ _CONDITION = re.compile(
     r"fibrosis|apnea|hernia|polyps?|aneurysm|arrhythmia)",
     re.I,
 )
-_PLACEHOLDER = re.compile(
-    r"^\s*(n/?a|none|nil|not (provided|available|applicable|specified|reported|documented|mentioned|known)|"
-    r"information not provided|no (additional|other|further) (information|symptoms|complaints|details)"
-    r"( provided| reported| noted)?|unknown|unremarkable|noncontributory|non-contributory|"
-    r".*\bnot (specified|provided|available|reported|mentioned|documented)|"
-    r"(all )?(other )?(systems? )?(review )?(is |are )?(otherwise )?(essentially )?(negative|normal|unremarkable)"
-    r"( as reported.*| except as noted.*| otherwise)?)\.?\s*$",
+#: Text that gives no information ("N/A", "Information not provided", "No mention of
+#: smoking"): nothing is recorded, not even a denial.
+_CHRONIC = re.compile(
+    r"\b(?:diabetes|diabetic|hypertension|hyperlipid\w*|hypercholesterol\w*|dyslipid\w*|asthma|copd|emphysema|"
+    r"coronary artery disease|cad|heart failure|chf|atrial fibrillation|hiv|aids|cancer|carcinoma|lymphoma|"
+    r"leuka?emia|melanoma|bipolar|schizophrenia|epilepsy|seizure disorder|hypothyroidism|hyperthyroidism|"
+    r"hashimoto\w*|graves|obesity|chronic kidney disease|ckd|end-stage renal disease|esrd|cirrhosis|"
+    r"hepatitis [bc]|rheumatoid arthritis|lupus|sle|multiple sclerosis|parkinson\w*|dementia|alzheimer\w*|"
+    r"osteoarthritis|osteoporosis|gout|sickle cell|myocardial infarction|stemi|nstemi|mi|stroke|"
+    r"transient ischemic attack|tia|transplant\w*|angina|peripheral (?:arterial|vascular) disease|"
+    r"(?:prior|previous|old|remote) \w+)\b",
     re.I,
 )
+_NOT_PROVIDED = re.compile(
+    r"^\s*(?:n/?a|unknown|not (?:provided|available|applicable|specified|reported|documented|mentioned|known|"
+    r"assessed|performed|done|obtained)|(?:information|data|details?) (?:is |are )?not \w+|"
+    r"no (?:mention|information|data|details?|record)\b.*|"
+    r"no (?:(?:additional|other|further|relevant|specific|significant|pertinent|notable|known) )*"
+    r"(?:[\w-]+ ){0,4}(?:provided|mentioned|available|specified|given)(?: (?:by|from) (?:the )?\w+)?|"
+    r"(?:.* )?(?:does|do|did) not (?:provide|specify|mention|report|give|offer)\b.*|.*\b(?:unreported|unknown)|"
+    r".*\bnot (?:specified|provided|available|mentioned|given|assessed|performed|obtained)|"
+    r".*\b(?:pending|awaited|to be (?:done|performed|determined)|expected to (?:show|reveal|be))\b.*|"
+    r".*\b(?:could|may|might|would|should) be (?:considered|performed|done|ordered|useful|helpful)\b.*|"
+    r"(?:not |non-?)?(?:required|indicated|optional|recommended)\b.*|"
+    r".*\b(?:is|are) (?:optional|not (?:yet )?(?:available|done|performed))\b.*)"
+    r"\.?\s*$",
+    re.I,
+)
+#: A bare normal result ("Normal", "Negative", "Unremarkable", "None"): a finding for an
+#: examination, a blanket denial for a history section, nothing for a symptom section.
+_NORMAL = re.compile(
+    r"^\s*(?:none|nil|unremarkable|noncontributory|non-contributory|(?:all )?(?:other )?(?:systems? )?(?:reviewed )?(?:review )?"
+    r"(?:is |are )?(?:otherwise )?(?:essentially )?(?:negative|normal|unremarkable|within normal limits)"
+    r"(?: as reported.*| except as noted.*| except (?:for )?(?:the |those |what )?(?:symptoms?|complaints?|as)\b.*| otherwise)?"
+    r"|no (?:(?:other|additional|further) )?(?:symptoms|complaints|"
+    r"details|abnormalities)(?: (?:provided|reported|noted))?)\.?\s*$",
+    re.I,
+)
+#: Sections whose bare "None" / "Unremarkable" is a blanket denial of the field.
+_BLANKET_FIELDS = frozenset({"history.past_diagnoses", "history.medications", "history.allergies",
+                             "history.trauma_surgery", "history.family_history"})
 
 
 @dataclass(frozen=True)
@@ -216,9 +257,15 @@ def as_text(value: object) -> str:
 
 
 def is_not_provided(value: object) -> bool:
-    """True for placeholders such as "N/A", "Information not provided", "None"."""
+    """True for text that gives no information: "N/A", "Information not provided", "No
+    mention of smoking", a pending or hypothetical result ("MRI could be considered")."""
     text = as_text(value)
-    return not text.strip() or bool(_PLACEHOLDER.match(text))
+    return not text.strip() or bool(_NOT_PROVIDED.match(text))
+
+
+def is_bare_normal(value: object) -> bool:
+    """True for a bare normal or empty answer: "Normal", "Negative", "Unremarkable", "None"."""
+    return bool(_NORMAL.match(as_text(value)))
 
 
 def negated_object(clause: str) -> str | None:
@@ -256,6 +303,12 @@ def generic_field(item: str) -> str | None:
     return None
 
 
+def looks_chronic(text: str) -> bool:
+    """True when a phrase names a long-standing condition or a past event ("type 2 diabetes",
+    "a prior STEMI"): history, never the presenting complaint."""
+    return bool(_CHRONIC.search(text))
+
+
 def looks_like_condition(text: str) -> bool:
     """True when a phrase names a disease or condition rather than a complaint."""
     return bool(_CONDITION.search(text))
@@ -274,17 +327,38 @@ def _family(clause: str) -> RoutedFact | None:
         match = pattern.match(clause)
         if match:
             who = re.sub(r"\b(my|his|her|their)\s+", "", match.group("who"), flags=re.I).lower()
-            what = short_value(match.group("what"))
-            if what and not re.match(r"^(no|not|never)\b", what, re.I):
+            what = short_value(_FAMILY_LEAD.sub("", match.group("what")))
+            if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
                 return RoutedFact("history.family_history", what, Status.present, who)
     return None
 
 
+_DENIED_FAMILY = re.compile(r"^(?:(?:significant|known|relevant|positive|notable|pertinent) )*family (?:medical )?history "
+                            r"(?:of|for|is negative for)\s+", re.I)
+
+
+#: "Family history is significant for" before a relative's condition.
+_FAMILY_LEAD = re.compile(r"^(?:(?:a|the|his|her|my) )?(?:(?:positive|significant|notable|strong) )?family (?:medical )?"
+                          r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*",
+                          re.I)
+#: An item after a negation that states something else affirmatively ("no history of X and
+#: only takes multivitamins").
+_AFFIRMATIVE_ITEM = re.compile(r"^(?:(?:only|also|but|currently|now|still)\s+)*(?:takes|uses|drinks|smokes|works|lives|"
+                               r"reports|eats|exercises|attends|plays|is|has|was|had)\b", re.I)
+
+
 def _denied_facts(obj: str, default: str | None) -> Routing:
     routing = Routing()
-    for item in split_items(obj):
+    family = _DENIED_FAMILY.match(obj)
+    if family:
+        return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
+                        for item in split_items(obj[family.end():]) if short_value(item)])
+    for number, item in enumerate(split_items(obj)):
+        if number and _AFFIRMATIVE_ITEM.match(item):
+            routing.extend(route_clause(item, default=None))
+            continue
         item = _NEGATED_HEAD.sub("", item).strip(" .,:")
-        if not item or is_not_provided(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
+        if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
                                                          r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
                                                          r"treated)|sought)\b", item, re.I):
             continue
@@ -305,21 +379,58 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     return routing
 
 
+#: "Birth history unremarkable", "Her past medical history is noncontributory", "previously healthy".
+_UNREMARKABLE = re.compile(
+    r"^(?:(?:his|her|the|my) )?(?P<x>.+?),? (?:is |was |are |were )?(?:otherwise )?(?:unremarkable|noncontributory|"
+    r"non-contributory|negative|normal|within normal limits|insignificant|non-significant|nonsignificant)$|"
+    r"^(?:an? )?(?:unremarkable|noncontributory|non-contributory|normal|insignificant|non-significant) (?P<y>.+)$|"
+    r"^(?:is |was |has been )?(?:previously |otherwise |generally )?(?P<healthy>healthy|well)$",
+    re.I,
+)
+
+
+def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
+    """A normal statement: a blanket denial of the field it names ("past medical history
+    unremarkable", "previously healthy"), a denied item of a history section ("birth history
+    unremarkable"), else unrouted."""
+    field = generic_field(subject) if subject else "history.past_diagnoses"
+    if field is not None:
+        return Routing([RoutedFact(field, None, Status.denied)])
+    if default in _BLANKET_FIELDS and subject:
+        return Routing([RoutedFact(default, short_value(subject), Status.denied)])
+    return Routing(unrouted=[clause])
+
+
+def _route_item(item: str, default: str) -> list[RoutedFact]:
+    """One item of a section's list: to the field it names itself, else the section's."""
+    own = item_field(item)
+    if own is not None and own != default:
+        return [RoutedFact(own, short_value(item))]
+    if default == "history.past_diagnoses":
+        return [f for f in _split_condition_treatment(item) if f.value]
+    value = short_value(item)
+    return [RoutedFact(default, value)] if value else []
+
+
 def _listed(name: str, rest: str) -> list[RoutedFact]:
     """The items of a lead's list, each to its own field when it names one."""
+    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+which\b.*$", "", rest, flags=re.I)
     facts = []
     for item in split_items(rest):
         own = item_field(item)
         target = own if own and own != name and own.startswith("social.") else name
         value = short_value(item)
-        if value:
+        generic = _GENERIC.get(target)
+        if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
+                                                               _NEGATED_HEAD.sub("", value.lower())))):
             facts.append(RoutedFact(target, value))
     return facts
 
 
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
     """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
-    match = re.match(r"^(?P<cond>.+?),?\s+(?:treated|managed|controlled) (?:with|by|on)\s+(?P<drug>.+)$|"
+    match = re.match(r"^(?P<cond>.+?),?\s+(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
+                     r"adequately|currently|being) )?(?:treated|managed|controlled) (?:with|by|on)\s+(?P<drug>.+)$|"
                      r"^(?P<cond2>.+?),?\s+(?:for which (?:he|she|they|the patient) (?:takes|is on|uses|receives))\s+"
                      r"(?P<drug2>.+)$", item, re.I)
     if not match:
@@ -333,37 +444,74 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     return facts
 
 
+#: "No complaints except X": X is present.
+_EXCEPT = re.compile(r"^(?:has |reports |with |there (?:are|were) )?no (?:other |further |additional )?(?:complaints?|"
+                     r"symptoms?|problems?|concerns?|issues?) (?:except|other than|apart from|besides|aside from|beyond) "
+                     r"(?:for )?(?P<rest>.+)$", re.I)
+#: Another person as the subject of a clause: their habits are not the patient's.
+_OTHER_PERSON = re.compile(
+    r"^(?:(?:his|her|their|my|the patient's|the) )?(?:husband|wife|partner|boyfriend|girlfriend|spouse|fianc\w+|"
+    r"roommates?|friends?|co-?workers?|colleagues?|neighbou?rs?|classmates?|teammates?|boss|employer|"
+    r"mother|father|parents?|siblings?|brothers?|sisters?|sons?|daughters?|children|kids|family(?! (?:medical )?history)|"
+    r"household members?|"
+    r"(?:other )?(?:members|people) (?:of|in) (?:\w+ )?(?:household|family|home))\b",
+    re.I,
+)
+
+
+#: "Her" before a history section's name ("Her medical history is significant for").
+_POSSESSIVE_HISTORY = re.compile(
+    r"^(?:his|her|their|the patient's|the patient\u2019s) (?=(?:(?:past|family|social|surgical|medical|obstetric|sexual|"
+    r"travel|drug|medication|birth|developmental|vaccination|immuni[sz]ation|psychiatric|current|only|home|daily) )*"
+    r"(?:history|medications?|medicines?|allerg\w*|vaccinations?|immuni[sz]ations?))", re.I)
+
+
 def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
     clause = clause.strip(" .,;:")
-    if not clause or is_not_provided(clause):
+    if not clause or is_not_provided(clause) or is_bare_normal(clause):
         return Routing()
+    exception = _EXCEPT.match(strip_subject(clause))
+    if exception:
+        return Routing([RoutedFact(default or SYMPTOMS, short_value(item)) for item in split_items(exception.group("rest"))
+                        if short_value(item)])
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
+    unremarkable = _UNREMARKABLE.match(strip_subject(clause))
+    if unremarkable:
+        return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
     family = _family(re.sub(r"^(?:the )?patient'?s\s+", "", clause.replace("\u2019", "'"), flags=re.I))
     if family is not None:
         return Routing([family])
-    text = strip_subject(clause)
+    text = _POSSESSIVE_HISTORY.sub("", strip_subject(clause))
     if _OPINION.match(text):
         return Routing(unrouted=[clause])
     family = _family(text)
     if family is not None:
         return Routing([family])
+    if _OTHER_PERSON.match(text):
+        habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
+        return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
     lead = _lead(text)
+    if lead is not None and lead[0] == "history.medications" and (item_field(text) or "").startswith("social."):
+        return Routing([RoutedFact(item_field(text) or "", short_value(text))])
     if lead is not None:
         name, rest = lead
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":
-            return Routing([f for item in split_items(rest) for f in _split_condition_treatment(item)
-                            if f.value and not is_not_provided(f.value)])
+            return Routing([f for item in split_items(rest) for f in _route_item(item, name)
+                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)])
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
         return Routing(_listed(name, rest))
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])
+    items = split_items(re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I))
+    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 6 for i in items):
+        return Routing([f for item in items for f in _route_item(item, default)])
     own = item_field(text)
     if own in SINGLE_FIELDS or own in ("social.sexual_history", "history.exposures", "history.vaccinations"):
         return Routing([RoutedFact(own, short_value(text))])
@@ -383,7 +531,8 @@ def split_clauses(sentence: str) -> list[str]:
     """Split a sentence into clauses: on ";" and "but", and on commas or "and" where the
     parts are separate statements ("Non-smoker, drinks wine occasionally")."""
     clauses = []
-    for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+", sentence):
+    for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
+                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)", sentence):
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
                                          r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
         starts = [p for p in pieces if _starts_statement(p)]
@@ -412,8 +561,12 @@ def route_text(value: object, *, default: str | None) -> Routing:
     routing = Routing()
     if is_not_provided(value):
         return routing
+    if is_bare_normal(value):
+        if default in _BLANKET_FIELDS:
+            routing.facts.append(RoutedFact(default, None, Status.denied))
+        return routing
     for sentence in split_sentences(as_text(value)):
-        if is_not_provided(sentence):
+        if is_not_provided(sentence) or is_bare_normal(sentence):
             continue
         for clause in split_clauses(sentence):
             routing.extend(route_clause(clause, default=default))
@@ -429,6 +582,7 @@ __all__ = [
     "first_person",
     "generic_field",
     "is_negated",
+    "is_bare_normal",
     "is_not_provided",
     "item_field",
     "looks_like_condition",

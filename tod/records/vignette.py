@@ -16,15 +16,19 @@ from dataclasses import dataclass
 
 from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder
+from tod.records.labtable import Table, split_tables
 from tod.records.narrative import NarrativeReader, visit_reason
 from tod.records.phrases import parse_age_sex, split_items, split_sentences
-from tod.records.routing import OCCUPATION
+from tod.records.routing import OCCUPATION, split_clauses
 
 _QUESTION = re.compile(r"\?\s*$|^(?:which|what) (?:of the following|is the most|is the best)\b", re.I)
 _SHOWN = re.compile(r"\b(?:is|are) shown\b|\b(?:is|are) depicted\b|\bsee (?:the )?(?:image|photo|figure)\b|"
                     r"\b(?:shown|depicted) (?:below|above|in the (?:image|photo|figure|exhibit))\b", re.I)
 _VITALS = re.compile(r"\b(?:temperature|blood pressure|pulse|respirations|respiratory rate|heart rate|"
-                     r"oxygen saturation|vital signs|BMI|body mass index)\b", re.I)
+                     r"oxygen saturation|vital signs|vitals|BMI|body mass index)\b|\b(?-i:HR|BP|RR|SpO2)\b", re.I)
+#: Vital sign names, with the chart abbreviations ("T 38.1°C, HR 101, BP 115/70, RR 14").
+_VITAL_NAME = (r"temperature|blood pressure|pulse(?: rate)?|respirations|respiratory rate|heart rate|oxygen saturation|"
+               r"BMI|body mass index|weight|height|pulse oximetry|(?-i:T|Temp|HR|BP|RR|P|SpO2|SaO2|O2 sat)")
 _EXAM_CUE = re.compile(
     r"\b(?:examination|exam|auscultation|palpation|percussion|inspection|fundoscop\w*|funduscop\w*|otoscop\w*|"
     r"dermatoscop\w*|dermoscop\w*|on exam|physical|the remainder of|appears (?:pale|ill|well|healthy|uncomfortable|"
@@ -45,17 +49,42 @@ _TEST_CUE = re.compile(
     re.I,
 )
 _RESULT_VERB = re.compile(
-    r",?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|is (?:notable|significant|remarkable) for|"
-    r"are (?:notable|significant|remarkable) for|was (?:notable|significant) for|confirms?|confirmed|indicates?|"
+    r",?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|"
+    r"(?:is|are|was|were) (?:(?:only|also|most) )?(?:notable|significant|remarkable) (?:only )?for|confirms?|confirmed|indicates?|"
     r"displays?|finds?|found|identifies|identified|discloses?|detects?|detected|returns?|returned|yields?|yielded|"
     r"(?:is|are|was|were) (?:positive|negative|normal|abnormal|elevated|decreased|increased|low|high|pending|"
-    r"unremarkable|within normal limits)\b)\s*",
+    r"unremarkable|within normal limits))\b\s*",
     re.I,
 )
 _VITAL_ITEM = re.compile(
-    r"^(?:and\s+)?(?:(?:his|her|the|a|an|their)\s+)?(?P<name>temperature|blood pressure|pulse(?: rate)?|respirations|"
-    r"respiratory rate|heart rate|oxygen saturation|BMI|body mass index|weight|height|pulse oximetry)"
+    rf"^(?:and\s+)?(?:(?:his|her|the|a|an|their)\s+)?(?P<name>{_VITAL_NAME})\b"
     r"\s*(?:is|are|was|were|of|:|measured at|reads)?\s*(?P<result>.+)$",
+    re.I,
+)
+_VITAL_ABBREVIATIONS = {"t": "temperature", "temp": "temperature", "hr": "heart rate", "bp": "blood pressure",
+                        "rr": "respiratory rate", "p": "pulse", "spo2": "oxygen saturation", "sao2": "oxygen saturation",
+                        "o2 sat": "oxygen saturation"}
+#: A picture the reader cannot see: "(Figure A)", "as shown in the image", "seen below".
+_FIGURE_REF = re.compile(
+    r"\s*\((?:see |shown in )?(?:the )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?\s*[A-Z0-9]?\)|"
+    r",?\s*(?:as |which (?:is|are) |that (?:is|are) )?(?:(?:shown|seen|depicted|pictured|illustrated|demonstrated)\s+)?"
+    r"(?:in|on) (?:the )?(?:accompanying |attached |following )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?"
+    r"(?:\s+[A-Z0-9](?![a-z]))?|,?\s*(?:as )?(?:shown|seen|depicted|pictured) (?:below|above)",
+    re.I,
+)
+#: What is left of a finding that only pointed at a picture ("notable for the finding").
+_ONLY_POINTER = re.compile(r"^(?:notable for |significant for |remarkable for |shows? |reveals? )?(?:the |these |this |a |an )?"
+                           r"(?:following|finding|findings|lesions?|results?|rash|abnormality|features?)?\W*$", re.I)
+#: A clinician's action or a teaching aside, not a fact of the patient.
+_CLINICIAN_ACTION = re.compile(
+    r"\b(?:is|are|was|were|has been|have been) (?:then |subsequently |promptly |immediately |also )?(?:given|administered|"
+    r"intubated|transfused|resuscitated|sedated|discharged|scheduled|placed on|consulted|ordered|sent home|"
+    r"stabili[sz]ed|instructed|counseled|counselled|advised|asked to|booked)\b|"
+    r"\b(?:you|your (?:attending|resident|colleague|supervisor)|the (?:physician|doctor|resident|attending|nurse|team|"
+    r"surgeon|pediatrician|clinician|provider))\s+(?:\w+\s+)?(?:warns?|orders?|prescribes?|administers?|decides?|"
+    r"recommends?|performs?|suspects?|plans?|considers?|consults?|asks?|counsels?|explains?|discusses?|advises?|begins?|"
+    r"starts?|gives?|treats?|refers?|admits?|discharges?|sent|prescribed|ordered|administered|decided|recommended|"
+    r"started|gave|treated|referred|admitted|discharged|tells?|told)\b",
     re.I,
 )
 _WEIGHT = re.compile(r"\bweighs? (?P<w>[\d.,]+ ?(?:kg|lb|lbs|pounds|g)\b(?: ?\([^)]*\))?)", re.I)
@@ -71,6 +100,8 @@ def _sex_from_pronouns(text: str) -> str | None:
 
 
 def _exam_name(text: str, default: str) -> str:
+    text = re.sub(r"^(?:(?:\w+|\d+) (?:days?|weeks?|months?|years?) (?:ago|earlier|prior)|yesterday|today|previously|"
+                  r"recently|initially|at (?:that|the) time|last (?:week|month|year)),?\s+", "", text.strip(), flags=re.I)
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their|a repeat|repeat|further|additional|initial|"
                   r"subsequent)\s+", "", text.strip(" ,"), flags=re.I)
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their)\s+", "", name, flags=re.I)
@@ -84,12 +115,12 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
         if re.search(r"vital signs (?:are|were|is) (?:within normal limits|normal|stable|unremarkable)", sentence, re.I):
             return [("vital signs", re.sub(r"^.*?vital signs (?:are|were|is) ", "", sentence, flags=re.I))]
         pairs: list[tuple[str, str]] = []
-        for item in split_items(re.sub(r"^.*?(?=\b(?:his|her|the|a|an)?\s*(?:temperature|blood pressure|pulse|"
-                                       r"respirations|respiratory rate|heart rate|oxygen saturation|BMI)\b)", "",
+        for item in split_items(re.sub(rf"^.*?(?=\b(?:his|her|the|a|an)?\s*(?:{_VITAL_NAME})\b)", "",
                                        sentence, count=1, flags=re.I)):
             match = _VITAL_ITEM.match(item.strip())
             if match:
-                pairs.append((match.group("name").lower(), match.group("result").strip(" .")))
+                name = match.group("name")
+                pairs.append((_VITAL_ABBREVIATIONS.get(name.lower(), name.lower()), match.group("result").strip(" .")))
             elif pairs:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
@@ -101,7 +132,7 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
         return [(default, sentence.strip(" ."))]
     if verb and verb.start() > 0:
         name = _exam_name(sentence[: verb.start()], default)
-        result = sentence[verb.start():].strip(" ,") if re.match(r",?\s+(?:is|are|was|were)\b", verb.group(0)) else \
+        result = sentence[verb.start():].strip(" ,") if re.match(r",?\s+(?:is|are|was|were)\b(?!.*\bfor\b)", verb.group(0)) else \
             sentence[verb.end():]
         return [(name, re.sub(r"^(?:is|are|was|were)\s+", "", result.strip(" ,"), flags=re.I).strip(" ."))]
     lead = re.match(r"^(?P<name>(?:on|upon|at|during) [^,]{3,50}),\s*(?P<r>.+)$", sentence, re.I)
@@ -121,8 +152,32 @@ def _is_finding(sentence: str, *, in_findings: bool) -> bool:
         return not re.search(r"\b(?:history of|diagnosed with|medications?|takes|smok\w*|drinks)\b", sentence, re.I)
     if in_findings:
         return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|"
-                             r"smok\w*|drinks|works)\b", sentence, re.I)
+                             r"smok\w*|drinks|works|(?:starts?|started|begins?|began) (?:having|to)|develops?|developed|"
+                             r"becomes?|became|feels|felt|has had|had been|(?:has|have|had) (?:not|never)|"
+                             r"(?:was|were) not (?:given|received)|vaccin\w*|immuni[sz]\w*)\b", sentence, re.I)
     return False
+
+
+def _without_pictures(sentence: str) -> str | None:
+    """The sentence without references to a picture; None when it only pointed at one
+    ("Physical exam is notable for the finding in Figure A")."""
+    text = _FIGURE_REF.sub("", sentence).strip()
+    if text == sentence.strip():
+        return text
+    verb = _RESULT_VERB.search(text)
+    rest = text[verb.end():] if verb else re.sub(r"^.*?\b(?:is|are|was|were)\s+", "", text)
+    return None if _ONLY_POINTER.match(rest.strip(" .")) else text
+
+
+def _patient_clauses(sentence: str) -> tuple[str, int]:
+    """The sentence without clauses that tell a clinician's action ("She is given
+    ondansetron; however, she continues to vomit" -> "she continues to vomit"), and how
+    many clauses went."""
+    if not _CLINICIAN_ACTION.search(sentence):
+        return sentence, 0
+    clauses = split_clauses(sentence)
+    kept = [c for c in clauses if not _CLINICIAN_ACTION.search(c)]
+    return "; ".join(kept), len(clauses) - len(kept)
 
 
 def _demographics(builder: CaseBuilder, first: str, vignette: str) -> tuple[float | None, str | None]:
@@ -171,9 +226,15 @@ class Vignette:
 def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
     """Read a vignette into a new builder (facts naming ``leak_terms`` are left out).
 
-    A vignette that states no complaint gets its visit reason (or :data:`FALLBACK_REASON`)
-    as the chief symptom, with a warning: a record needs one present symptom."""
-    sentences = split_sentences(re.sub(r"\s+", " ", text).strip())
+    Result tables (:mod:`tod.records.labtable`) become one examination per row. The question,
+    "is shown" sentences, references to pictures and clinicians' actions state no fact of
+    the patient: they are skipped and counted. A vignette that states no complaint gets its
+    visit reason (or :data:`FALLBACK_REASON`) as the chief symptom, with a warning: a record
+    needs one present symptom."""
+    parts: list[str | Table] = []
+    for block in split_tables(text):
+        parts += split_sentences(re.sub(r"\s+", " ", block).strip()) if isinstance(block, str) else [block]
+    sentences = [p for p in parts if isinstance(p, str)]
     probe_age, _ = parse_age_sex(sentences[0]) if sentences else (None, None)
     builder = CaseBuilder(leak_terms, adult=probe_age is None or probe_age >= CAREGIVER_AGE)
     if not sentences:
@@ -182,9 +243,20 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
     reader = NarrativeReader(builder)
     skipped = 0
     in_findings = False
-    for number, sentence in enumerate(sentences):
-        if _QUESTION.search(sentence) or _SHOWN.search(sentence) and not _RESULT_VERB.search(sentence.split(" shown")[0]):
+    for number, part in enumerate(parts):
+        if isinstance(part, Table):
+            in_findings = True
+            for name, result in part.rows:
+                builder.add_exam(name, result, section="tests")
+            continue
+        sentence = _without_pictures(part)
+        if sentence is None or _QUESTION.search(sentence) or \
+                _SHOWN.search(sentence) and not _RESULT_VERB.search(sentence.split(" shown")[0]):
             skipped += 1
+            continue
+        sentence, actions = _patient_clauses(sentence) if number else (sentence, 0)
+        skipped += actions
+        if not sentence:
             continue
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
             in_findings = True
