@@ -451,3 +451,4 @@ def test_results_naming_the_diagnosis_or_a_close_variant_are_left_out() -> None:
     builder.add_exam("Hemoglobin", "12 g/dL")
     assert [(e["name"], e["result"]) for e in builder.examinations] == [
         ("Biopsy", "atypical cells in the epidermis"), ("Hemoglobin", "12 g/dL")]
+    assert "syrinx" in diagnosis_terms(["Syringomyelia"]) and "larynx" not in diagnosis_terms(["Laryngitis"])

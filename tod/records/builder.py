@@ -82,24 +82,29 @@ def _clean(text: str) -> str:
     return re.sub(r"\s+", " ", str(text)).strip(" .;,:*")
 
 
-def _shorter_names(name: str) -> list[str]:
-    """Close variants of a name of three or more words: each with one word before the head
-    left out ("Gastric peptic ulcer" -> "peptic ulcer", "gastric ulcer")."""
+def _close_variants(name: str) -> list[str]:
+    """Close variants of a diagnosis name: with one word before the head left out, for names
+    of three or more words ("Gastric peptic ulcer" -> "peptic ulcer", "gastric ulcer"); the
+    lesion a Greek compound is named after, in its own form ("Syringomyelia" -> "syrinx",
+    as "laryngo-" comes from "larynx")."""
     words = name.split()
-    if len(words) < 3:
-        return []
-    return [" ".join(words[:i] + words[i + 1:]) for i in range(len(words) - 1)]
+    variants = [" ".join(words[:i] + words[i + 1:]) for i in range(len(words) - 1)] if len(words) >= 3 else []
+    for word in words:
+        compound = re.match(r"^(?P<root>[a-z]{3,}n)go[a-z]{4,}$", word.lower())
+        if compound:
+            variants.append(compound.group("root") + "x")
+    return variants
 
 
 def diagnosis_terms(names: Iterable[str]) -> list[str]:
     """Names a leak check looks for: each name, without and inside parentheses, and its close
-    variants (:func:`_shorter_names`); acronyms as written, since they are matched
+    variants (:func:`_close_variants`); acronyms as written, since they are matched
     case-sensitively, the rest in lower case."""
     terms: list[str] = []
     for name in names:
         main = _clean(name)
         bare = re.sub(r"\s*\(.*?\)", "", main).strip()
-        for term in [main, bare, *(t.strip() for t in re.findall(r"\(([^)]+)\)", name)), *_shorter_names(bare)]:
+        for term in [main, bare, *(t.strip() for t in re.findall(r"\(([^)]+)\)", name)), *_close_variants(bare)]:
             terms.append(term if term.isupper() and len(term) <= 5 else term.lower())
     return list(dict.fromkeys(t for t in terms if len(t) >= 3))
 

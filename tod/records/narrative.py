@@ -29,18 +29,23 @@ from tod.records.routing import (
 from tod.records.symptom_names import is_fragment, looks_like_symptom, verb_phrase_symptom
 
 _COMPLAINT_VERB = re.compile(
-    r"\b(?:presents?|presented|presenting|comes?|came|is brought|was brought|brought|visits?|visited|"
+    r"\b(?:presents|presented|presenting|comes?|came|is brought|was brought|brought|visits?|visited|"
     r"is admitted|was admitted|is seen|was seen|is evaluated|is referred|was referred|returns?|is hospitalized|"
     r"was hospitalized|seeks? (?:medical )?(?:care|attention|evaluation)|complains?|complained|(?:is|was) rushed|"
-    r"(?:is|was) taken|(?:is|was) transferred|(?:is|was) transported|arrives?|arrived|consults?|consulted|"
+    r"(?:is|was) taken|(?:is|was) transferred|(?:is|was) transported|arrives?|arrived|consults?|consulted|brings|"
+    r"complaining (?:of|about)|calls|called|"
     r"(?:is|was|were) (?:noted|noticed|found|observed) to have|begins? to develop|began to develop|develops|developed)\b",
     re.I,
 )
 #: Markers of the complaint after the verb, strongest first.
 _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
-    r"^\s*(?:of|about) |\b(?:with (?:complaints? of |a complaint of |concerns? (?:of|about) )?|because (?:of )?|complaining (?:of|about) |"
+    r"^\s*(?:of|about) |\b(?:(?:who|because (?:he|she|they)) (?:is|are|was|were) (?:worried|concerned|distraught|upset) "
+    r"(?:about|with|over|by) (?:(?:his|her|their|the patient's) )?|with (?:complaints? of |a complaint of |concerns? (?:of|about) )?|because (?:of )?|complaining (?:of|about) |"
     r"presenting with |due to |concerned about |after (?:an? |the )?(?:episode|attack|bout|spell)s? of |"
-    r"after (?:he|she|they|the patient) (?:was|were|is|had been) (?:found|noted|seen|observed|noticed) (?:to be )?)",
+    r"after (?:(?:he|she|they|the patient|the (?:mother|father|parents?)|(?:his|her|their) \w+) (?:was |were |is |had been |had |has )?"
+    r"(?:found|noted|seen|observed|noticed|discovered|developed|saw)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
+    r"gradual )?onset of) |when (?:he|she|they) (?:found|noticed|discovered|woke up "
+    r"with|awoke with) )",
     r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:seeing|noticing|finding|discovering|"
     r"developing|having) )?|treatment of |assessment of |management of |workup of |investigation of )|)",
     r"^\s*(?:to have )?",
@@ -54,7 +59,7 @@ _REPORT = re.compile(
     r"suffers? from|woke up with|awoke with|experiencing|having|noticing|gets|got|has been getting|is getting|"
     r"shows (?:you|the (?:physician|doctor|nurse))|(?:has been |is |was )?(?:demonstrating|exhibiting|displaying|"
     r"showing)|"
-    r"is in (?=(?:\w+ )?(?:pain|distress|agony|"
+    r"is in(?= (?:\w+ )?(?:pain|distress|agony|"
     r"discomfort))|(?:(?:his|her|their|the patient's|my) )?(?:current |presenting |main |chief |only )?complaints? "
     r"(?:include|includes|are|is|consist of))\s+",
     re.I,
@@ -77,12 +82,13 @@ _NOT_COMPLAINT = re.compile(
 )
 _CUT_TAIL = re.compile(
     r",?\s+(?:that|which) (?:he|she|they|the patient|his \w+|her \w+) \w+.*$|"
+    r",?\s+(?:where|during which|in which) .*$|"
     r",?\s+(?:that|which|who) (?:started|began|has|have|had|developed|appeared|is|are|was|were|first|"
     r"occurs?|occurred|worsen\w*|\w+ed)\b.*$|"
     r"\s+(?:for|over|during|in) (?:the )?(?:past|last|previous|preceding)\b[^,;]*|"
     r"\s+for (?:about |approximately |nearly |almost |over |more than )?(?:\d+|a|an|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|several|many|few)\b[^,;]*|"
-    r"\s+since\b[^,;]*|"
+    r"\s+since\b[^,;]*|\s+over (?:a|the) (?:period|course|span) of\b[^,;]*|"
     r"\s+(?:starting|beginning) [^,;]*",
     re.I,
 )
@@ -135,7 +141,7 @@ _TEXTURE = re.compile(r"\b(scaly|scaling|crusted|crusting|rough|smooth|firm|soft
                       r"weeping|oozing|thickened|indurated|fluctuant|tender|nontender|non-tender|velvety|"
                       r"friable|shiny|dry|moist)\b", re.I)
 _WORSE = re.compile(r"\b(?:worse(?:n|ns|ned|ning)?|aggravated|exacerbated|precipitated|triggered|provoked|brought on|"
-                    r"increases?|intensifies|intensified|made worse)\s+(?:by|with|when|after|on|during|while|in|at)\s+"
+                    r"increases?|increased|intensifies|intensified|made worse)\s+(?:by|with|when|after|on|during|while|in|at)\s+"
                     r"(?P<f>[^,;.]+)", re.I)
 _BETTER = re.compile(r"\b(?:relieved|alleviated|eased|improves?|improved|improving|improvement|better|resolves?|resolved|"
                      r"subsides?|subsided|decreases?|goes away|disappears?|helped)\s+(?:\w+\s+)?(?:by|with|when|after|on|"
@@ -180,10 +186,15 @@ def _strip_article(text: str) -> str:
 
 
 def _merge_positions(items: list[str]) -> list[str]:
-    """Re-join a body part split off its item: "rash on his face", "scalp" -> one item."""
+    """Re-join a body part split off its item: "rash on his face", "scalp" -> one item; "itchy
+    rash", "primarily on her arms" -> "itchy rash on her arms"."""
     merged: list[str] = []
     for item in items:
-        if merged and _BODY_PART.match(item.strip()) and (_POSITION.match(merged[-1]) or _BODY_PART.match(merged[-1].split()[-1])):
+        where = re.match(r"^(?:primarily|mainly|mostly|especially|particularly|predominantly|usually)?\s*"
+                         r"(?P<p>(?:on|in|over|around|at|along|across) .+)$", item.strip(), re.I)
+        if merged and where:
+            merged[-1] += f" {where.group('p')}"
+        elif merged and _BODY_PART.match(item.strip()) and (_POSITION.match(merged[-1]) or _BODY_PART.match(merged[-1].split()[-1])):
             merged[-1] += f", {item.strip()}"
         else:
             merged.append(item)
@@ -244,19 +255,23 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
     phrase = _CUT_TAIL.sub("", phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
+    phrase = re.sub(r"\b(?:that )?comes and goes\b", "intermittent", phrase, flags=re.I)
     phrase = re.sub(r",?\s+(?:including|such as|especially|particularly|mainly|mostly|except)\b.*$", "", phrase, flags=re.I)
     symptoms: list[dict[str, Any]] = []
     for item in _merge_objects(_merge_positions(split_items(phrase))):
         stated = item
         item = _DURATION_TEXT.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
-        item = _strip_article(re.sub(r"^(?:complaints? of|episodes? of|an? episode of|experiencing|having|been|"
-                                     r"developing|noticed|comes and goes|after (?:discovering|noticing|finding|"
-                                     r"developing))\s+", "", item.strip(), flags=re.I))
-        item = verb_phrase_symptom(item) or item
-        if (not item or re.match(r"^(?:no|not|denies|history of|(?:on|in|of|at|and|for|with)\b)", item, re.I)
+        item = verb_phrase_symptom(item) or _strip_article(re.sub(
+            r"^(?:complaints? of|episodes? of|an? episode of|experiencing|having|been|developing|noticed|experienced|had|"
+            r"has|have|developed|suffered|after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
+        if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
                 or _TREATMENT.search(item) or len(item) < 3):
             continue
+        item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed)$", "",
+                      item, flags=re.I)
+        item = re.sub(r"^(?:(?:his|her|their|my) )?(behaviou?r|mood|sleep|appetite|weight|memory|vision|hearing|speech|gait|"
+                      r"growth|development|eating|school performance)$", r"problems with \1", item, flags=re.I)
         name, position, trigger = _position(item)
         entry: dict[str, Any] = {"name": _strip_article(name), **_descriptors(stated)}
         if position:
@@ -345,8 +360,11 @@ def visit_reason(sentence: str) -> str | None:
                       r"evaluation|appointment|physical|care|consultation|follow-up))\b", sentence, re.I)
     if match:
         return re.sub(r"^(?:the|his|her)\s+", "a ", match.group("r"), flags=re.I)
-    match = re.search(r"\brequesting (?P<r>[\w -]{3,40}?(?:care|test\w*|advice|evaluation))\b", sentence, re.I)
-    return match.group("r") if match else None
+    match = re.search(r"\brequesting (?P<r>[\w -]{3,40}?(?:care|test\w*|advice|evaluation))\b", sentence, re.I) or \
+        re.search(r"\b(?:after|following|because of) (?:being involved in |sustaining |having |being )?(?P<r>(?:an? |the |"
+                  r"(?:his|her) )?(?:[\w-]+ ){0,4}(?:collision|accident|crash|fall|injury|assault|fight|burn|bite|sting|"
+                  r"overdose|ingestion|drowning|explosion|gunshot wound|stab wound|seizure))\b", sentence, re.I)
+    return re.sub(r"^(?:his|her)\s+", "my ", match.group("r"), flags=re.I) if match else None
 
 
 class NarrativeReader:
@@ -461,6 +479,10 @@ class NarrativeReader:
         if first:
             fallback = subject_complaint(body)
             if fallback and self.add_complaint(fallback, body, when=when, first=True, restates=restates):
+                return
+            verb = _COMPLAINT_VERB.search(body)
+            if verb:  # a visit without a complaint ("presents for a travel evaluation"): its subject may hold history
+                self._history_in_subject(body[: verb.start()])
                 return
         routing = Routing()
         leftover: list[str] = []

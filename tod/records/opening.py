@@ -46,17 +46,21 @@ def _since(duration: str) -> str:
 
 
 def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
-    """The opening of a case that states no complaint, only why the patient came
-    ("a well-child examination")."""
+    """The opening of a case that states no complaint, only why the patient came: a visit
+    ("a well-child examination": "here for") or an event ("a fall": "here because of")."""
+    visit = re.search(r"(?:visit|examination|exam|check-?up|evaluation|appointment|physical|care|consultation|"
+                      r"follow-up|screening|advice|counsel(?:l)?ing|vaccinations?|immunizations?|test\w*)$", reason, re.I)
+    why = "for" if visit else "because of"
     if caregiver:
-        return f"Doctor, I've brought {_CAREGIVER_SUBJECT[sex]} in for {reason}."
-    return f"Doctor, I'm here for {reason}."
+        return f"Doctor, I've brought {_CAREGIVER_SUBJECT[sex]} in {why} {reason}."
+    return f"Doctor, I'm here {why} {reason}."
 
 
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
-    a piece of clause."""
-    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"])
+    a piece of clause, not a measured value ("heart rate 40 bpm")."""
+    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I)
 
 
 @dataclass(frozen=True)
@@ -75,18 +79,29 @@ _VERB_FORMS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _clauses(phrases: list[str], subject: Subject) -> list[str]:
+def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
+    """The subject of the first clause and of the later ones ("my son has", then "he has")."""
+    if not caregiver:
+        return Subject("I've", "I can't"), Subject("I've", "I can't")
+    who = _CAREGIVER_SUBJECT[sex]
+    pronoun = {"female": "she has", "male": "he has", None: "they have"}[sex]
+    return Subject(f"{who} has", f"{who} can't"), Subject(pronoun, f"{pronoun.split()[0]} can't")
+
+
+def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
     """Clauses saying the phrases in the subject's voice: nouns after "been having", gerunds
     after "been", "inability to X" as "can't X", "absence of X" as "had no X"."""
+    phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
     nouns = [p for p in phrases if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
-    clauses = [f"{subject.has} been having {_join(nouns)}"] if nouns else []
+    clauses = [f"{{has}} been having {_join(nouns)}"] if nouns else []
     for phrase in phrases:
         form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
         if form:
-            clauses.append(form[1].format(has=subject.has, cannot=subject.cannot, rest=phrase.removeprefix(form[0])))
+            clauses.append(form[1].replace("{rest}", phrase.removeprefix(form[0])))
         elif _GERUND.match(phrase):
-            clauses.append(f"{subject.has} been {phrase}")
-    return clauses
+            clauses.append(f"{{has}} been {phrase}")
+    return [c.format(has=subject.has, cannot=subject.cannot)
+            for c, subject in zip(clauses, [subjects[0], *[subjects[1]] * len(clauses)])]
 
 
 def opening_statement(
@@ -120,9 +135,7 @@ def opening_statement(
     ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
     chosen = ranked[:MAX_OPENING_SYMPTOMS]
     chosen.sort(key=usable.index)
-    who = _CAREGIVER_SUBJECT[sex]
-    subject = Subject(f"{who} has", f"{who} can't") if caregiver else Subject("I've", "I can't")
-    clauses = _clauses([_phrase(s, lexicon) for s in chosen], subject)
+    clauses = _clauses([_phrase(s, lexicon) for s in chosen], _subjects(caregiver, sex))
     text = "Doctor, " + ", and ".join(clauses) + "."
     duration = chosen[0].get("duration")
     if duration:

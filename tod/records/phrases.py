@@ -31,6 +31,10 @@ _NEWBORN = re.compile(r"\b(newborn|neonate|infant born)\b", re.I)
 _ADJECTIVE_END = re.compile(r"^(?:[a-z-]+(ful|ous|ive|al|ic|ing|ed|ary|ent|ant|ible|able|less|ish|y)|large|small|big|tiny|"
                             r"huge|firm|hard|soft|warm|hot|cold|red|white|pink|dark|pale|raised|flat|deep|new|old|"
                             r"multiple|several|single|solitary|recurrent|intermittent|constant|frequent)$", re.I)
+#: Unambiguous adjectives: two of them before a comma still wait for their noun ("multiple
+#: painless, nonpruritic papules").
+_PLAIN_ADJECTIVE = re.compile(r"^(?:[a-z-]+(?:ful|ous|less|ive|ic)|large|small|big|tiny|multiple|several|single|"
+                              r"solitary|recurrent|intermittent|painful|raised|flat|firm|soft|red|dark|pale|new)$", re.I)
 _CHART_SUBJECT = re.compile(
     r"^(?:the |this |our |her |his )?(?:patient|pt|client|child|infant|boy|girl|man|woman|he|she|they|toddler|baby|"
     r"newborn|neonate|adolescent|teenager)(?:'s)?\b"
@@ -126,7 +130,8 @@ def split_items(text: str) -> list[str]:
             piece = f"{carry} {piece}"
             carry = ""
         words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
-        if len(words) == 1 and _ADJECTIVE_END.match(words[0]) and words[0].lower() not in _NOUN_LIKE:
+        if (len(words) == 1 and _ADJECTIVE_END.match(words[0]) and words[0].lower() not in _NOUN_LIKE
+                or len(words) == 2 and all(_PLAIN_ADJECTIVE.match(w) for w in words)):
             carry = piece
             continue
         items.append(piece)
@@ -141,11 +146,17 @@ _PREFIX = re.compile(r"^(?P<p>(?:changes?|problems?|abnormalit(?:y|ies)|disturba
                      r"[\w-]+(?: [\w-]+)?$", re.I)
 
 
+#: What a change or a problem is in ("vision", "bowel habits"), as opposed to a symptom ("confusion").
+_FACULTY = re.compile(r"\b(?:vision|hearing|sight|speech|memory|appetite|weight|sleep|mood|behaviou?r|taste|smell|bowel|"
+                      r"bladder|urin\w*|stools?|habits?|function|colou?r|size|shape|activity|diet|energy|libido|menses|"
+                      r"menstruation|periods?|personality|sensation|thinking|concentration|balance|gait|strength)$", re.I)
+
+
 def _shared_prefix(items: list[str]) -> list[str]:
     out: list[str] = []
     prefix = None
     for item in items:
-        if prefix and len(item.split()) <= 2 and not _PREFIX.match(item):
+        if prefix and len(item.split()) <= 2 and _FACULTY.search(item) and not _PREFIX.match(item):
             out.append(f"{prefix} {item}")
             continue
         match = _PREFIX.match(item)

@@ -344,7 +344,8 @@ _FAMILY_LEAD = re.compile(r"^(?:(?:a|the|his|her|my) )?(?:(?:positive|significan
 #: An item after a negation that states something else affirmatively ("no history of X and
 #: only takes multivitamins").
 _AFFIRMATIVE_ITEM = re.compile(r"^(?:(?:only|also|but|currently|now|still)\s+)*(?:takes|uses|drinks|smokes|works|lives|"
-                               r"reports|eats|exercises|attends|plays|is|has|was|had)\b", re.I)
+                               r"reports|eats|exercises|attends|plays|is|has|was|had|(?:his|her|their|my) \w+ (?:is|are|was))\b",
+                               re.I)
 
 
 def _denied_facts(obj: str, default: str | None) -> Routing:
@@ -354,8 +355,9 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
                         for item in split_items(obj[family.end():]) if short_value(item)])
     for number, item in enumerate(split_items(obj)):
-        if number and _AFFIRMATIVE_ITEM.match(item):
-            routing.extend(route_clause(item, default=None))
+        if number and (_AFFIRMATIVE_ITEM.match(item) or negated_object(item) is not None
+                       or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
+            routing.extend(route_clause(item, default=None if _AFFIRMATIVE_ITEM.match(item) else default))
             continue
         item = _NEGATED_HEAD.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"

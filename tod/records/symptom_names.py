@@ -88,8 +88,9 @@ def verb_phrase_symptom(text: str) -> str | None:
     ongoing = re.match(rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$", text, re.I)
     if ongoing and ongoing.group("g").lower() in _GERUNDS:
         return f"{ongoing.group('g').lower()}{ongoing.group('r')}"
-    feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been)\s+"
-                       r"(?P<how>(?:(?:very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
+    feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
+                       r"being)\s+"
+                       r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
                        r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
                        r"nauseous|nauseated|sad|depressed|anxious|nervous|irritable|confused|forgetful|restless|"
                        r"agitated|hopeless|worthless|guilty|thirsty|hungry|sleepy|drowsy|feverish|short of breath|"
@@ -122,12 +123,14 @@ _FRAGMENT_START = re.compile(
     r"intermittent|intermittently|occasional|occasionally|recurrent|recurring|mild|severe|moderate|"
     r"worsening|progressive|new|current|prior|previous|recent|ongoing|constant|episodic|"
     r"not|no|never|any|some|none|well|fine|better|worse|more|less|most|least|other|another|same|similar|"
-    r"noticed|developed|started|began|reported|described)$",
+    r"noticed|developed|started|began|reported|described|decreases|increases|worsens|improves|resolves|radiates|"
+    r"occurs|comes|goes|lasts|persists|recurs|appears|spreads|begins|starts|continues|seems|becomes)$",
     re.I,
 )
 _FINITE = re.compile(r"\b(?:I|he|she|they|it|we|you)\s+(?:can|could|am|is|are|was|were|have|has|had|do|does|did|"
-                     r"will|would|feel|feels|think|thinks|say|says|noticed|went)\b|\b(?:is|are|was|were)\s+(?:\w+ly\s+)?"
-                     r"(?:\w+ed|\w+ing)\b", re.I)
+                     r"will|would|feel|feels|think|thinks|say|says|noticed|went)\b|\s(?:is|are|was|were|has been|have been)\s|"
+                     r"\s(?:started|began|has|have|had|seems|seemed|reports?|reported|appears?|appeared)\s",
+                     re.I)
 
 
 def is_fragment(name: str) -> bool:
@@ -140,7 +143,8 @@ def is_fragment(name: str) -> bool:
         return True
     if len(words) == 1:
         return bool(_FRAGMENT_START.match(words[0]))
-    if _FRAGMENT_START.match(words[0]) and words[0].lower() not in _DESCRIPTORS_OPENING_NAMES:
+    if _FRAGMENT_START.match(words[0]) and words[0].lower() not in _DESCRIPTORS_OPENING_NAMES \
+            and not words[0].lower().endswith("ly"):
         return True
     return (bool(_FINITE.search(name)) or words[-1].lower() in _TRAILING_FUNCTION_WORDS
             or bool(_GENERIC_NAME.match(name.strip(" ,.;:"))))
@@ -157,6 +161,7 @@ _DESCRIPTORS_OPENING_NAMES = frozenset({
     "sudden", "persistent", "acute", "chronic", "gradual", "intermittent", "occasional", "recurrent", "recurring",
     "mild", "severe", "moderate", "worsening", "progressive", "new", "constant", "episodic", "no", "more", "less",
     "similar", "other", "increased", "decreased", "never", "recent", "previous", "prior", "current", "ongoing",
+    "asymptomatic", "specifically",
 })
 _TRAILING_FUNCTION_WORDS = frozenset({
     "and", "or", "but", "the", "a", "an", "of", "to", "in", "on", "at", "with", "for", "from", "by", "that", "which",
@@ -186,7 +191,7 @@ fussiness fussy irritability gait limp limping falls fall clumsiness balance coo
 sensation sensations pressure tightness heaviness discomfort distress difficulty trouble inability problems
 loss change changes ideation thoughts behavior behaviour energy concentration attention deficits paralysis
 droop drooping drooling jerking jerks episodes episode attacks attack spells spell infection infections
-tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis melena mucus pus odor smell taste lump bulge protrusion deformity
+unconscious unresponsive consciousness behavior behaviour outbursts tantrums acne hives warts dandruff freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis melena mucus pus odor smell taste lump bulge protrusion deformity
 thickening scaling crusting peeling flaking hives welts eruption erosions sores cyst cysts wart warts mole moles
 """.split())
 _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|pnea|pnoea|plegia|paresis|penia|megaly|"

@@ -53,7 +53,7 @@ _RESULT_VERB = re.compile(
     r"(?:is|are|was|were) (?:(?:only|also|most) )?(?:notable|significant|remarkable) (?:only )?for|confirms?|confirmed|indicates?|"
     r"displays?|finds?|found|identifies|identified|discloses?|detects?|detected|returns?|returned|yields?|yielded|"
     r"(?:is|are|was|were) (?:positive|negative|normal|abnormal|elevated|decreased|increased|low|high|pending|"
-    r"unremarkable|within normal limits))\b\s*",
+    r"unremarkable|within normal limits|non-?contributory))\b\s*",
     re.I,
 )
 _VITAL_ITEM = re.compile(
@@ -61,7 +61,7 @@ _VITAL_ITEM = re.compile(
     r"\s*(?:is|are|was|were|of|:|measured at|reads)?\s*(?P<result>.+)$",
     re.I,
 )
-_VITAL_ABBREVIATIONS = {"t": "temperature", "temp": "temperature", "hr": "heart rate", "bp": "blood pressure",
+_VITAL_ABBREVIATIONS = {"bmi": "BMI", "t": "temperature", "temp": "temperature", "hr": "heart rate", "bp": "blood pressure",
                         "rr": "respiratory rate", "p": "pulse", "spo2": "oxygen saturation", "sao2": "oxygen saturation",
                         "o2 sat": "oxygen saturation"}
 #: A picture the reader cannot see: "(Figure A)", "as shown in the image", "seen below".
@@ -75,11 +75,17 @@ _FIGURE_REF = re.compile(
 #: What is left of a finding that only pointed at a picture ("notable for the finding").
 _ONLY_POINTER = re.compile(r"^(?:notable for |significant for |remarkable for |shows? |reveals? )?(?:the |these |this |a |an )?"
                            r"(?:following|finding|findings|lesions?|results?|rash|abnormality|features?)?\W*$", re.I)
+#: A sentence that tells what someone reports: narrative, never a finding ("She notes that the
+#: swelling is present all day").
+_REPORTED_BY = re.compile(r"^(?:the patient|he|she|they|(?:his|her|the) \w+)\s+(?:also\s+)?(?:notes?|reports?|says|states?|"
+                          r"describes?|complains?|mentions?|explains?|admits?|endorses?|denies|recalls?|remembers?|adds?|"
+                          r"noticed|notices)\b", re.I)
 #: A clinician's action or a teaching aside, not a fact of the patient.
 _CLINICIAN_ACTION = re.compile(
     r"\b(?:is|are|was|were|has been|have been) (?:then |subsequently |promptly |immediately |also )?(?:given|administered|"
     r"intubated|transfused|resuscitated|sedated|discharged|scheduled|placed on|consulted|ordered|sent home|"
     r"stabili[sz]ed|instructed|counseled|counselled|advised|asked to|booked)\b|"
+    r"\b(?:is|are|was|were) (?:performed|done|obtained|ordered|requested|drawn|sent|planned|scheduled)\W*$|"
     r"\b(?:you|your (?:attending|resident|colleague|supervisor)|the (?:physician|doctor|resident|attending|nurse|team|"
     r"surgeon|pediatrician|clinician|provider))\s+(?:\w+\s+)?(?:warns?|orders?|prescribes?|administers?|decides?|"
     r"recommends?|performs?|suspects?|plans?|considers?|consults?|asks?|counsels?|explains?|discusses?|advises?|begins?|"
@@ -105,7 +111,9 @@ def _exam_name(text: str, default: str) -> str:
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their|a repeat|repeat|further|additional|initial|"
                   r"subsequent)\s+", "", text.strip(" ,"), flags=re.I)
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their)\s+", "", name, flags=re.I)
-    return name if 2 < len(name) <= 60 else default
+    name = re.sub(r"\s+(?:(?:is|was|were|are) (?:performed|done|obtained|taken)\b.*|(?:subsequently|then|later|also|"
+                  r"eventually|initially|again|now|further))$", "", name, flags=re.I)
+    return name if 2 < len(name) <= 90 else default
 
 
 def exam_results(sentence: str) -> list[tuple[str, str]]:
@@ -146,6 +154,8 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
 
 
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
+    if _REPORTED_BY.match(sentence):
+        return False
     if _VITALS.search(sentence) and re.search(r"\d|normal", sentence):
         return True
     if _EXAM_CUE.search(sentence) or _TEST_CUE.search(sentence) and _RESULT_VERB.search(sentence):
@@ -261,7 +271,8 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
             in_findings = True
             for name, result in exam_results(sentence):
-                builder.add_exam(name, result)
+                if not re.match(r"^(?:the following|as follows|following)\W*$", result, re.I):
+                    builder.add_exam(name, result)
             continue
         reader.read(sentence, first=number == 0)
     return Vignette(builder, age, sex, skipped, ensure_complaint(builder, sentences[0]))
