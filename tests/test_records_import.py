@@ -379,10 +379,12 @@ def test_values_are_not_cut_at_digits_or_symbols() -> None:
 
 def test_a_result_table_becomes_one_examination_per_row() -> None:
     case = _vignette_case("A 40-year-old woman presents with fatigue. Laboratory studies show:\n"
-                          "Hemoglobin 10.6 g/dL\nSerum\nNa+ 140 mEq/L\nTriiodothyronine (T3) 218 ng/dL\n"
+                          "Hemoglobin 10.6 g/dL\nDifferential count:\n  Neutrophils: 70%\nESR 12 mm/h\nSerum\n"
+                          "Na+ 140 mEq/L\nTriiodothyronine (T3) 218 ng/dL\n"
                           "Hepatitis C antibody negative\nAn ultrasound shows a small liver. What is the diagnosis?")
     assert [(e["name"], e["result"], e["category"]) for e in case["examinations"]] == [
-        ("Hemoglobin", "10.6 g/dL", "lab"), ("Serum Na+", "140 mEq/L", "lab"),
+        ("Hemoglobin", "10.6 g/dL", "lab"), ("Differential count neutrophils", "70%", "lab"), ("ESR", "12 mm/h", "lab"),
+        ("Serum Na+", "140 mEq/L", "lab"),
         ("Serum triiodothyronine (T3)", "218 ng/dL", "lab"), ("Serum hepatitis C antibody", "negative", "lab"),
         ("ultrasound", "a small liver", "imaging")]
 

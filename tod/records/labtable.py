@@ -79,12 +79,16 @@ def split_tables(text: str) -> list[str | Table]:
 
     A line is part of a table when it parses as a row (:func:`table_row`), or as a header
     (:func:`table_header`) followed by a row; a header names the rows under it until the next
-    header. The first line is always prose.
+    header, or, when its rows are indented, until a row that is not. The first line is
+    always prose.
     """
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    raw = [line for line in text.splitlines() if line.strip()]
+    indents = [len(line) - len(line.lstrip()) for line in raw]
+    lines = [line.strip() for line in raw]
     blocks: list[str | Table] = []
     table: Table | None = None
     header: str | None = None
+    header_indent, nested = 0, False
     for number, line in enumerate(lines):
         row = table_row(line) if number else None
         following = lines[number + 1] if number + 1 < len(lines) else ""
@@ -99,8 +103,12 @@ def split_tables(text: str) -> list[str | Table]:
         if table is None:
             table = Table()
             blocks.append(table)
-        if head is not None:
-            header = head
-        else:
-            table.rows.append((_row_name(header, row[0]), row[1]))
+        if row is None:
+            header, header_indent, nested = head, indents[number], False
+            continue
+        if header and indents[number] > header_indent:
+            nested = True
+        elif header and nested:
+            header = None
+        table.rows.append((_row_name(header, row[0]), row[1]))
     return blocks

@@ -119,7 +119,9 @@ def _exam_name(text: str, default: str) -> str:
 def exam_results(sentence: str) -> list[tuple[str, str]]:
     """(name, result) pairs of a findings sentence: vital signs one by one, otherwise
     "X shows Y" -> (X, Y), "On examination, Y" -> ("physical examination", Y)."""
-    if _VITALS.search(sentence) and (re.search(r"\d", sentence) or "normal" in sentence.lower()):
+    vital, verb = _VITALS.search(sentence), _RESULT_VERB.search(sentence)
+    if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
+            and not (verb and verb.start() < vital.start()):
         if re.search(r"vital signs (?:are|were|is) (?:within normal limits|normal|stable|unremarkable)", sentence, re.I):
             return [("vital signs", re.sub(r"^.*?vital signs (?:are|were|is) ", "", sentence, flags=re.I))]
         pairs: list[tuple[str, str]] = []
@@ -142,7 +144,9 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
         name = _exam_name(sentence[: verb.start()], default)
         result = sentence[verb.start():].strip(" ,") if re.match(r",?\s+(?:is|are|was|were)\b(?!.*\bfor\b)", verb.group(0)) else \
             sentence[verb.end():]
-        return [(name, re.sub(r"^(?:is|are|was|were)\s+", "", result.strip(" ,"), flags=re.I).strip(" ."))]
+        result = re.sub(r"^(?:is|are|was|were)\s+", "", result.strip(" ,"), flags=re.I)
+        result = re.sub(r",?\s+and\s+[^,]*\b(?:shows?|reveals?|demonstrates?)\W*$", "", result, flags=re.I)
+        return [(name, result.strip(" ."))]
     lead = re.match(r"^(?P<name>(?:on|upon|at|during) [^,]{3,50}),\s*(?P<r>.+)$", sentence, re.I)
     if lead:
         return [(_exam_name(lead.group("name"), default), lead.group("r").strip(" ."))]
