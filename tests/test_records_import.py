@@ -454,3 +454,11 @@ def test_results_naming_the_diagnosis_or_a_close_variant_are_left_out() -> None:
     assert [(e["name"], e["result"]) for e in builder.examinations] == [
         ("Biopsy", "atypical cells in the epidermis"), ("Hemoglobin", "12 g/dL")]
     assert "syrinx" in diagnosis_terms(["Syringomyelia"]) and "larynx" not in diagnosis_terms(["Laryngitis"])
+
+
+def test_worries_about_symptoms_and_smoked_drugs_are_placed() -> None:
+    case = _vignette_case("A 25-year-old man presents because of extreme fatigue. He is also worried about his skin "
+                          "looking yellow. He has also had decreased oral intake. He smokes marijuana on weekends. "
+                          "He has also lost weight (5 kg (11 lb) over 2 months) and has night sweats.")
+    assert _names(case) == ["extreme fatigue", "skin looking yellow", "decreased oral intake", "weight loss", "night sweats"]
+    assert case["social"]["drug_use"]["value"] == "smokes marijuana on weekends" and "tobacco" not in case["social"]

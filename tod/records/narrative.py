@@ -252,6 +252,7 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
     A symptom stated with a verb gets a noun phrase ("forgets names" -> "forgetting names",
     :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom.
     """
+    phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
     phrase = _CUT_TAIL.sub("", phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
@@ -262,9 +263,10 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
         stated = item
         item = _DURATION_TEXT.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
+        item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
-            r"^(?:complaints? of|episodes? of|an? episode of|experiencing|having|been|developing|noticed|experienced|had|"
-            r"has|have|developed|suffered|after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
+            r"^(?:complaints? of|episodes? of|an? episode of|"
+            r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
                 or _TREATMENT.search(item) or len(item) < 3):
             continue
@@ -484,6 +486,9 @@ class NarrativeReader:
             if verb:  # a visit without a complaint ("presents for a travel evaluation"): its subject may hold history
                 self._history_in_subject(body[: verb.start()])
                 return
+        worry = _WORRY.match(strip_subject(body))
+        if worry and looks_like_symptom(worry.group("x")) and self.add_complaint(worry.group("x"), body, when=when):
+            return
         routing = Routing()
         leftover: list[str] = []
         for clause in split_clauses(body):
@@ -523,6 +528,11 @@ class NarrativeReader:
 _HISTORY_ITEM_FIELDS = frozenset({"history.trauma_surgery", "history.allergies", "history.vaccinations"})
 _TIME_WORD = re.compile(r"\d|\b(?:ago|years?|months?|weeks?|days?|hours?|minutes?|child|childhood|age|since|prior|"
                         r"before|after|during|earlier|later|yesterday|today|tonight|morning|night)\b", re.I)
+
+
+#: A worry about a symptom ("He is also worried about his skin looking yellow").
+_WORRY = re.compile(r"^(?:is|was|are|were|has been) (?:also |very |increasingly )?(?:worried|concerned|bothered|distressed) "
+                    r"(?:about|by|that) (?:(?:his|her|their|the) )?(?P<x>.+)$", re.I)
 
 
 def _complaint_region(sentence: str) -> str:

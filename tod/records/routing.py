@@ -29,10 +29,10 @@ SYMPTOMS = "symptoms"
 _SOCIAL_HABITS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
-        ("social.tobacco", r"\b(smok\w*|tobacco|cigar\w*|vap(e|es|ing)|pack[- ]years?|nicotine|chews?)\b"),
         ("social.drug_use", r"\b(illicit|recreational|street|intravenous|injection|iv) drugs?\b|\bdrug (use|abuse)\b|"
          r"\b(cocaine|heroin|marijuana|cannabis|methamphetamines?|amphetamines?|polysubstance|substance (use|abuse)|"
          r"ivdu|opioid (use|abuse)|drugs? of abuse|uses drugs|injects)\b"),
+        ("social.tobacco", r"\b(smok\w*|tobacco|cigar\w*|vap(e|es|ing)|pack[- ]years?|nicotine|chews?)\b"),
         ("social.alcohol", r"\b(alcohol\w*|drinks?|drinkers?|drinking|drank|beers?|wine|liquor|spirits|ethanol|etoh|vodka|whiskey)\b"),
     )
 )

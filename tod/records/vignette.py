@@ -86,6 +86,7 @@ _CLINICIAN_ACTION = re.compile(
     r"intubated|transfused|resuscitated|sedated|discharged|scheduled|placed on|consulted|ordered|sent home|"
     r"stabili[sz]ed|instructed|counseled|counselled|advised|asked to|booked)\b|"
     r"\b(?:is|are|was|were) (?:performed|done|obtained|ordered|requested|drawn|sent|planned|scheduled)\W*$|"
+    r"\b(?:is|are|was|were) (?:then |subsequently |immediately )?(?:initiated|begun|inserted|commenced)\b|"
     r"\b(?:you|your (?:attending|resident|colleague|supervisor)|the (?:physician|doctor|resident|attending|nurse|team|"
     r"surgeon|pediatrician|clinician|provider))\s+(?:\w+\s+)?(?:warns?|orders?|prescribes?|administers?|decides?|"
     r"recommends?|performs?|suspects?|plans?|considers?|consults?|asks?|counsels?|explains?|discusses?|advises?|begins?|"
@@ -271,6 +272,10 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
         sentence, actions = _patient_clauses(sentence) if number else (sentence, 0)
         skipped += actions
         if not sentence:
+            continue
+        if re.search(r"\b(?:show|shows|include|includes|are|is|as follows|the following)\W*:?\s*$", sentence, re.I) \
+                and _TEST_CUE.search(sentence):  # the lead-in of a result table
+            skipped += 1
             continue
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
             in_findings = True
