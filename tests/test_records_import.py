@@ -444,6 +444,7 @@ def test_durations_exclude_times_that_date_something_else() -> None:
     assert find_duration("3 days after admission he has fever") is None
     assert find_duration("2 years post-transplant") is None
     assert find_duration("a 2-year history of cough") == "2 years"
+    assert find_duration("comes in 4 hours after the sudden onset of a headache") == "4 hours"
 
 
 def test_results_naming_the_diagnosis_or_a_close_variant_are_left_out() -> None:
@@ -462,3 +463,12 @@ def test_worries_about_symptoms_and_smoked_drugs_are_placed() -> None:
                           "He has also lost weight (5 kg (11 lb) over 2 months) and has night sweats.")
     assert _names(case) == ["extreme fatigue", "skin looking yellow", "decreased oral intake", "weight loss", "night sweats"]
     assert case["social"]["drug_use"]["value"] == "smokes marijuana on weekends" and "tobacco" not in case["social"]
+
+
+def test_complaints_after_an_event_and_adjective_chains_keep_their_nouns() -> None:
+    headache = _vignette_case("A 72-year-old woman comes to the emergency department 4 hours after the sudden onset of "
+                              "a diffuse, dull, throbbing headache.")
+    assert [(s["name"], s.get("duration"), s.get("onset")) for s in headache["symptoms"]] == [
+        ("diffuse dull throbbing headache", "4 hours", "sudden")]
+    fainted = _vignette_case("A 13-year-old girl presents after losing consciousness during class 30 minutes ago.")
+    assert _names(fainted) == ["losing consciousness during class"]

@@ -40,11 +40,15 @@ _COMPLAINT_VERB = re.compile(
 #: Markers of the complaint after the verb, strongest first.
 _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"^\s*(?:of|about) |\b(?:(?:who|because (?:he|she|they)) (?:is|are|was|were) (?:worried|concerned|distraught|upset) "
-    r"(?:about|with|over|by) (?:(?:his|her|their|the patient's) )?|with (?:complaints? of |a complaint of |concerns? (?:of|about) )?|because (?:of )?|complaining (?:of|about) |"
+    r"(?:about|with|over|by) (?:(?:his|her|their|the patient's) )?|"
+    r"with (?:complaints? of |a complaint of |concerns? (?:of|about) )?|because (?:of )?|complaining (?:of|about) |"
     r"presenting with |due to |concerned about |after (?:an? |the )?(?:episode|attack|bout|spell)s? of |"
-    r"after (?:(?:he|she|they|the patient|the (?:mother|father|parents?)|(?:his|her|their) \w+) (?:was |were |is |had been |had |has )?"
+    r"after (?:(?:he|she|they|the patient|the (?:mother|father|parents?)|(?:his|her|their) \w+) "
+    r"(?:was |were |is |had been |had |has )?"
     r"(?:found|noted|seen|observed|noticed|discovered|developed|saw)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
-    r"gradual )?onset of) |when (?:he|she|they) (?:found|noticed|discovered|woke up "
+    r"gradual )?onset of) |after (?:noticing|developing|experiencing|having|feeling|waking up with) |"
+    r"after (?=(?:losing|passing out|fainting|collapsing|vomiting|coughing up)\b)|"
+    r"when (?:he|she|they) (?:found|noticed|discovered|woke up "
     r"with|awoke with) )",
     r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:seeing|noticing|finding|discovering|"
     r"developing|having) )?|treatment of |assessment of |management of |workup of |investigation of )|)",
@@ -266,7 +270,8 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
-            r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
+            r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"
+            r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
                 or _TREATMENT.search(item) or len(item) < 3):
             continue
@@ -425,6 +430,7 @@ class NarrativeReader:
         past = not first and bool(_PAST.search(sentence) or (when and _PAST.search(when)))
         placed = False
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
+        onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
             name = item.pop("name")
             field = item_field(name)
@@ -438,6 +444,8 @@ class NarrativeReader:
                 continue
             if duration and "duration" not in item:
                 item["duration"] = duration
+            if onset and "onset" not in item:
+                item["onset"] = onset.group(1).lower()
             same = self._restated(name) if restates else None
             self.builder.add_symptom(same["name"] if same else name, Status.present, **item)
             placed = True

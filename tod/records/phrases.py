@@ -30,11 +30,13 @@ _MALE = re.compile(r"\b(male|man|boy|gentleman|m)\b", re.I)
 _NEWBORN = re.compile(r"\b(newborn|neonate|infant born)\b", re.I)
 _ADJECTIVE_END = re.compile(r"^(?:[a-z-]+(ful|ous|ive|al|ic|ing|ed|ary|ent|ant|ible|able|less|ish|y)|large|small|big|tiny|"
                             r"huge|firm|hard|soft|warm|hot|cold|red|white|pink|dark|pale|raised|flat|deep|new|old|"
+                            r"diffuse|dull|sharp|intense|severe|mild|moderate|acute|chronic|sudden|gradual|constant|"
                             r"multiple|several|single|solitary|recurrent|intermittent|constant|frequent)$", re.I)
 #: Unambiguous adjectives: two of them before a comma still wait for their noun ("multiple
 #: painless, nonpruritic papules").
 _PLAIN_ADJECTIVE = re.compile(r"^(?:[a-z-]+(?:ful|ous|less|ive|ic)|large|small|big|tiny|multiple|several|single|"
-                              r"solitary|recurrent|intermittent|painful|raised|flat|firm|soft|red|dark|pale|new)$", re.I)
+                              r"solitary|recurrent|intermittent|painful|raised|flat|firm|soft|red|dark|pale|new|diffuse|"
+                              r"dull|sharp|intense|severe|mild|moderate|sudden|constant|throbbing|burning|stabbing)$", re.I)
 _CHART_SUBJECT = re.compile(
     r"^(?:the |this |our |her |his )?(?:patient|pt|client|child|infant|boy|girl|man|woman|he|she|they|toddler|baby|"
     r"newborn|neonate|adolescent|teenager)(?:'s)?\b"
@@ -277,7 +279,8 @@ def short_value(text: str, *, person: bool = False) -> str:
 _NOT_A_DURATION_BEFORE = re.compile(r"\b(?:at|born at|by|until|within|every|per|each|q)\s+(?:the\s+)?(?:age of\s+)?$", re.I)
 _NOT_A_DURATION_AFTER = re.compile(
     r"^(?:'s?|\u2019s?)?\s*(?:of\s+)?(?:gestation|pregnan\w*|postpartum|post-partum|post-?op\w*|postoperative\w*|"
-    r"post-?\w+|after|following|prior to|before|into|later|earlier|of age|of life|old|gestational)\b", re.I)
+    r"post-?\w+|after(?! (?:the )?(?:\w+ )?onset\b)|following|prior to|before|into|later|earlier|of age|of life|old|"
+    r"gestational)\b", re.I)
 
 
 def find_duration(text: str) -> str | None:

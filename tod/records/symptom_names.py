@@ -67,8 +67,8 @@ def verb_phrase_symptom(text: str) -> str | None:
     text = text.strip(" ,.;:")
     adverbs = r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|" \
               r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*"
-    weight = re.match(rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?weight\b(?P<r>.*)$",
-                      text, re.I)
+    weight = re.match(rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?"
+                      r"weight\b(?P<r>.*)$", text, re.I)
     if weight:
         return f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{weight.group('r')}"
     unable = re.match(rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
@@ -85,8 +85,8 @@ def verb_phrase_symptom(text: str) -> str | None:
     unending = re.match(rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", text, re.I)
     if unending:
         return f"constant {unending.group('v')}{unending.group('r')}"
-    difficult = re.match(rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
-                         text, re.I)
+    difficult = re.match(rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to "
+                         r"(?P<v>\w+)(?P<r>.*)$", text, re.I)
     if difficult:
         return f"difficulty {gerund(difficult.group('v').lower())}{difficult.group('r')}"
     ongoing = re.match(rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$", text, re.I)
@@ -195,7 +195,9 @@ fussiness fussy irritability gait limp limping falls fall clumsiness balance coo
 sensation sensations pressure tightness heaviness discomfort distress difficulty trouble inability problems
 loss change changes ideation thoughts behavior behaviour energy concentration attention deficits paralysis
 droop drooping drooling jerking jerks episodes episode attacks attack spells spell infection infections
-unconscious unresponsive consciousness behavior behaviour outbursts tantrums yellow yellowing acne hives warts dandruff freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis melena mucus pus odor smell taste lump bulge protrusion deformity
+unconscious unresponsive consciousness behavior behaviour outbursts tantrums yellow yellowing acne hives warts dandruff
+freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis
+melena mucus pus odor smell taste lump bulge protrusion deformity
 thickening scaling crusting peeling flaking hives welts eruption erosions sores cyst cysts wart warts mole moles
 """.split())
 _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|pnea|pnoea|plegia|paresis|penia|megaly|"
