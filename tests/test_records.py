@@ -93,7 +93,7 @@ def test_cli_validate_and_stats(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert records_cli(["validate", str(good)]) == 0
     assert "1 valid records" in capsys.readouterr().out
     assert records_cli(["stats", str(good), "--json"]) == 0
-    stats = json.loads(capsys.readouterr().out)
+    stats = json.loads(capsys.readouterr().out)[str(good)]
     assert stats["records"] == 1 and stats["fill_rates"]["allergies"] == 1.0 and stats["fill_rates"]["exposures"] == 0.0
     bad = _write(tmp_path, _variant(case__symptoms=[]))
     assert records_cli(["validate", str(bad)]) == 1

@@ -1,94 +1,248 @@
-"""Rule-based routing of free-text history sentences into record fields (best effort).
+"""Rule-based routing of free-text history into record fields, shared by every importer.
 
-Used by importers of free-text cases. A sentence or clause is matched against keyword
-rules in order; the first matching rule decides the field, and negation cues ("non-smoker",
-"denies", "no history of") make the fact denied. Clauses that match no rule are returned
-unrouted so the caller can keep them as living habits or history detail: nothing is dropped.
+A sentence is cut into clauses; a clause is either negated ("denies fever or chills",
+"no history of smoking, alcohol, or drug use", "non-smoker", "not on any medications") or
+affirmative. Its lead words ("history of", "takes", "is allergic to", "works as", "her mother
+had") decide the field of the list that follows; the list is split into items, and an item
+with a field of its own ("smokes 1 pack daily" in a list of conditions) goes there. Negated
+items are stored as denials: a generic item ("any medications", "significant past medical
+history") is a blanket denial of its field, a named one a denied value. Values are short
+noun phrases in the patient's person (:func:`tod.records.phrases.short_value`).
+
+A clause that no rule places and that has no default field is returned as unrouted text:
+importers count it per record, nothing is dropped silently.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tod.records.model import Status
+from tod.records.phrases import first_person, short_value, split_items, split_sentences, strip_subject
 
-#: (field, pattern) in priority order. Fields are CaseFacts paths understood by importers.
-ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (field, re.compile(pattern, re.IGNORECASE))
-    for field, pattern in (
-        ("social.tobacco", r"\b(smok\w*|tobacco|cigar\w*|vap(e|ing)|pack[- ]years?|chew\w* tobacco)\b"),
-        ("social.alcohol", r"\b(alcohol\w*|drinks?|drinking|beer|wine|liquor|ethanol|etoh)\b"),
-        ("social.drug_use", r"\b(illicit|recreational|drug use|substance|cocaine|heroin|marijuana|cannabis|"
-         r"methamphetamine|opioid use|intravenous drug|ivdu|polysubstance)\b"),
-        ("social.sexual_history", r"\b(sexual\w*|sexually|partners?|condoms?|intercourse|men who have sex)\b"),
-        ("social.reproductive_history", r"\b(pregnan\w*|menstrua\w*|period|gravida|para\b|g\d+p\d+|contracepti\w*|"
-         r"gestation\w*|breastfeed\w*|miscarriage|menopaus\w*|conceive|birth control)\b"),
-        ("history.family_history", r"\b(family history|mother|father|sister|brother|sibling|parents?|"
-         r"grand(mother|father|parents?)|aunt|uncle|relatives?)\b.*\b(had|has|history|died|diagnosed|with)\b"),
-        ("history.vaccinations", r"\b(vaccin\w*|immuniz\w*|immunis\w*|shots?)\b"),
-        ("history.allergies", r"\ballerg\w*\b"),
-        ("history.trauma_surgery", r"\b(surgery|surgical|operation|ectomy|otomy|plasty|injur\w*|trauma|fall|fell|"
-         r"accident|fracture\w*|bitten|bite)\b"),
-        ("history.exposures", r"\b(travel\w*|trip|visited|camping|hiking|exposure|exposed|contact with|animals?|"
-         r"pets?|cats?|dogs?|birds?|farm|ticks?|mosquito\w*|sick contacts?|daycare|asbestos|chemicals?)\b"),
-        ("history.medications", r"\b(taking|takes|medications?|mg\b|prescribed|inhaler|on (a |an )?\w+ (therapy|"
-         r"regimen)|treated with|managed with|currently on)\b"),
-        ("demographics.occupation", r"\b(works? (as|at|in)|employed|occupation|job|retired|student|teacher|"
-         r"farmer|nurse|engineer|worker|attends (school|college|university))\b"),
-        ("social.living_habits", r"\b(diet|exercis\w*|sleep\w*|lives (with|alone|in)|married|stress\w*|caffeine|"
-         r"coffee|sedentary|runs?|running|gym|hobb\w*|volleyball|sports?|active)\b"),
+#: Fields that hold one fact (the others are lists).
+SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
+#: Where symptom facts go (importers keep their descriptors separately).
+SYMPTOMS = "symptoms"
+
+_SOCIAL_HABITS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.I))
+    for name, pattern in (
+        ("social.drug_use", r"\b(illicit|recreational|street|intravenous|injection|iv) drugs?\b|\bdrug (use|abuse)\b|"
+         r"\b(cocaine|heroin|marijuana|cannabis|methamphetamines?|amphetamines?|polysubstance|substance (use|abuse)|"
+         r"ivdu|opioid (use|abuse)|drugs? of abuse|uses drugs|injects)\b"),
+        ("social.tobacco", r"\b(smok\w*|tobacco|cigar\w*|vap(e|es|ing)|pack[- ]years?|nicotine|chews?)\b"),
+        ("social.alcohol", r"\b(alcohol\w*|drinks?|drinkers?|drinking|drank|beers?|wine|liquor|spirits|ethanol|etoh|vodka|whiskey)\b"),
     )
 )
 
-_NEGATION = re.compile(
-    r"^\s*(no|non[- ]?\w+|denies|denied|never|does not|doesn't|did not|not|without|negative for|abstains?)\b"
-    r"|\b(non[- ]?smoker|nonsmoker|denies|never (smoked|used|drank)|does not (smoke|drink|use)|"
-    r"no (history|known|significant|recent)|abstains?)\b",
-    re.IGNORECASE,
+#: Item-level routes: an item that names one of these goes there whatever the lead said.
+_ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
+    (name, re.compile(pattern, re.I))
+    for name, pattern in (
+        ("history.allergies", r"\ballerg\w*\b"),
+        ("history.family_history", r"\bfamily (medical )?history\b"),
+        ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
+        ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
+        ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
+         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass)(?!\w)"),
+        ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
+        ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
+         r"(medications?|medicines?|drugs|prescriptions?|supplements?|pills?|treatments?|therapy)$"),
+    )
 )
 
-_NOT_PROVIDED = re.compile(
-    r"^\s*(n/?a|none|not (provided|available|applicable|specified|reported)|information not provided|"
-    r"no (additional|other) (information|symptoms)( provided| reported)?|unknown|unremarkable|"
-    r".*\bnot (specified|provided|available|reported|mentioned|documented))\.?\s*$",
-    re.IGNORECASE,
+OCCUPATION = (r"(?:student|teacher|farmer|nurse|engineer|worker|driver|officer|soldier|mechanic|painter|carpenter|"
+               r"cashier|accountant|lawyer|physician|doctor|chef|cook|designer|manager|programmer|athlete|runner|"
+               r"model|musician|electrician|plumber|miner|secretary|waitress|waiter|veterinarian|technician|janitor|"
+               r"firefighter|clerk|salesman|saleswoman|pilot|librarian|professor|instructor|banker|executive|"
+               r"consultant|analyst|scientist|researcher|dancer|gardener|landscaper|housekeeper|homemaker|"
+               r"hairdresser|butcher|baker|fisherman|rancher|welder|laborer|labourer|contractor|attendant|"
+               r"veteran|recruit|journalist|writer|artist|photographer|pharmacist|dentist|surgeon|receptionist|"
+               r"bartender|guard|sailor|marine|missionary|volunteer|caregiver|babysitter|retiree|swimmer|player|"
+               r"cyclist|wrestler|gymnast|climber|boxer|dancer)s?")
+_BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*(?:[\w-]+\s+){{0,3}}"
+                              rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
+_OPINION = re.compile(r"^(?:believes?|thinks?|attributes?|is (?:concerned|worried|afraid)|feels that|wonders|wants|"
+                      r"plans? to|is planning|requests?|asks?|inquires?|is asking|is requesting|would prefer|prefers|"
+                      r"would like|hopes?|is unsure|cannot recall|can't recall|does not (?:recall|remember|know)|"
+                      r"is unable to (?:recall|provide)|is not sure)\b", re.I)
+
+_RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
+             r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
+
+#: Lead words of an affirmative clause -> field of the items that follow (in priority order).
+_LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.I))
+    for name, pattern in (
+        ("history.family_history", r"^(?:has |with |a |there is a )?(?:(?:significant|positive|notable|strong) )?family (?:medical )?"
+         r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*"),
+        ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
+         r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|had (?:an? )?(?=\w+(?:ectomy|otomy|"
+         r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
+        ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
+        ("history.exposures", r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
+         r"went (?:camping|hiking|on a trip)|was exposed to|has been exposed to|exposure to|travel history (?:includes?|of|:)?)\s*"),
+        ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
+         r"(?:known )?allergies:?)\s*"),
+        ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
+        ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
+         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation|break|"
+         r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
+         r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
+         r"foot|board)\b))|"
+         r"^(?:has |have )?(?:started|begun|began|starts) (?:taking|using|on)\s+|"
+         r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:include|includes|included|are|is|were|was|"
+         r"consist of|:)\s*"),
+        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is )?(?:significant |notable |remarkable |positive )?"
+         r"(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
+         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
+         r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
+         r"(?:medical )?history of\s*"),
+        ("demographics.occupation", r"^(?:works? (?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
+         r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
+        ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
+         r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
+         r"is sedentary)\b)"),
+        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|menstrual|menarche|menses|"
+         r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
+         r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
+         r"postmenopausal|had \w+ (?:pregnancies|miscarriages|children))\b)"),
+    )
 )
+
+_FAMILY_MEMBER = re.compile(
+    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
+    rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
+    rf"(?:(?:had\s+)?died (?:of|from)\s+|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
+    re.I,
+)
+_FAMILY_TAIL = re.compile(rf"^(?P<what>.+?)\s+in (?:(?:my|his|her|their|a|the|both) )*(?P<who>{_RELATIVE}(?: and \w+)?)$", re.I)
+
+_NEGATION = re.compile(
+    r"^(?:there (?:is|are|was|were|has been|have been) )?(?:(?:reports?|reported|has|with|had|is|was|takes|took|uses|"
+    r"used|drinks|smokes|receives|consumes|gets) )?"
+    r"(?:no|not|never|denies|denied|denying|without|negative for|none|free of|absence of|abstains? from|"
+    r"(?:has|have|had|does|did|is|was|were|are) (?:not|never)|doesn't|didn't|hasn't|haven't|isn't|wasn't|"
+    r"not (?:on|taking|using)|never)\b\s*",
+    re.I,
+)
+_NEGATED_HEAD = re.compile(
+    r"^(?:(?:any|a|an|other|known|significant|relevant|recent|current|prior|previous|past|personal|notable|"
+    r"further|additional|similar|regular|history of|histories of|use of|experienced|experiencing|noticed|had|have|"
+    r"received|receiving|gotten|got|having|experiencing|feeling|getting|currently|"
+    r"has|been|take|taking|takes|use|using|uses|on|complain(?:ed)? of|report(?:ed)?|any other|or)\s+)+",
+    re.I,
+)
+_NON_HABIT = re.compile(r"^(?:(?:is|was) )?(?:an? )?(?:lifetime |lifelong |current )?(?:non[- ]?|never[- ]|ex[- ]?)?"
+                        r"(smoker|drinker|drug user|alcoholic)s?\b", re.I)
+_GENERIC: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in (
+        ("history.past_diagnoses", r"^(?:(?:other|past|prior|previous|significant|major|chronic|serious|known|medical|"
+         r"relevant|notable|remarkable)\s+)*(?:past medical history|medical history|history|medical (?:problems?|"
+         r"conditions?|issues?)|illness(?:es)?|diseases?|conditions?|problems?|health (?:problems?|issues?)|"
+         r"medical events?|hospitali[sz]ations?)(?: of note)?$"),
+        ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|"
+         r"long-term)\s+)*(?:medications?|medicines?|drugs|pills|prescriptions?|medication use|treatments?|"
+         r"over-the-counter (?:medications?|drugs)|supplements?)$"),
+        ("history.allergies", r"^(?:(?:known|drug|medication|food)\s+)*allerg(?:y|ies)(?: to (?:medications?|drugs))?$"),
+        ("history.trauma_surgery", r"^(?:(?:previous|prior|past|major|recent)\s+)*(?:surger(?:y|ies)|surgical history|"
+         r"operations?|trauma|injur(?:y|ies)|falls?|accidents?)$"),
+        ("history.family_history", r"^(?:(?:significant|relevant|notable|positive|known)\s+)*family (?:medical )?history"
+         r"(?: of (?:similar|such) (?:problems|conditions|symptoms))?$"),
+        ("history.exposures", r"^(?:(?:recent|international|foreign)\s+)*(?:travel|trips?|sick contacts?|exposures?)$"),
+        ("social.tobacco", r"^(?:smok(?:e|es|ed|ing|er)|tobacco(?: use)?|cigarettes?|tobacco products|nicotine)$"),
+        ("social.alcohol", r"^(?:(?:drink|drinks|drank|consume|consumes)\s+)?(?:alcohol(?: use| consumption| intake)?|"
+         r"drink(?:s|ing|er)?|alcoholic beverages)$"),
+        ("social.drug_use", r"^(?:(?:illicit|recreational|street|intravenous|iv|illegal)\s+)*(?:drugs?|drug use|"
+         r"drug abuse|substance (?:use|abuse))(?: use)?$"),
+        ("social.sexual_history", r"^(?:sexually active|sexual activity|sexual partners?|sex)$"),
+        ("history.vaccinations", r"^(?:vaccinations?|immuni[sz]ations?)$"),
+    )
+}
+_CONDITION = re.compile(
+    r"(itis|osis|emia|oma|pathy|iasis|plegia|syndrome|disease|disorder|diabetes|hypertension|hyperlipid\w*|"
+    r"cholesterol|asthma|copd|\bhiv\b|\baids\b|cancer|carcinoma|tumou?r|leuka?emia|lymphoma|failure|deficiency|"
+    r"infections?|infarction|stroke|fibrillation|flutter|hepatitis|depression|anxiety|schizophrenia|bipolar|obesity|"
+    r"gout|lupus|epilepsy|seizure disorder|migraines?|thyroid\w*|anemia|anaemia|reflux|gerd|ulcers?|insufficiency|"
+    r"malformation|palsy|dementia|psoriasis|eczema|acne|rosacea|sclerosis|dystrophy|transplant|angina|"
+    r"\w+ectomy|pneumonia|tuberculosis|syphilis|chlamydia|gonorrh\w*|herpes|hpv|mononucleosis|sickle cell|"
+    r"fibrosis|apnea|hernia|polyps?|aneurysm|arrhythmia)",
+    re.I,
+)
+#: Text that gives no information ("N/A", "Information not provided", "No mention of
+#: smoking"): nothing is recorded, not even a denial.
+_CHRONIC = re.compile(
+    r"\b(?:diabetes|diabetic|hypertension|hyperlipid\w*|hypercholesterol\w*|dyslipid\w*|asthma|copd|emphysema|"
+    r"coronary artery disease|cad|heart failure|chf|atrial fibrillation|hiv|aids|cancer|carcinoma|lymphoma|"
+    r"leuka?emia|melanoma|bipolar|schizophrenia|epilepsy|seizure disorder|hypothyroidism|hyperthyroidism|"
+    r"hashimoto\w*|graves|obesity|chronic kidney disease|ckd|end-stage renal disease|esrd|cirrhosis|"
+    r"hepatitis [bc]|rheumatoid arthritis|lupus|sle|multiple sclerosis|parkinson\w*|dementia|alzheimer\w*|"
+    r"osteoarthritis|osteoporosis|gout|sickle cell|myocardial infarction|stemi|nstemi|mi|stroke|"
+    r"transient ischemic attack|tia|transplant\w*|angina|peripheral (?:arterial|vascular) disease|"
+    r"(?:prior|previous|old|remote) \w+)\b",
+    re.I,
+)
+_NOT_PROVIDED = re.compile(
+    r"^\s*(?:n/?a|unknown|not (?:provided|available|applicable|specified|reported|documented|mentioned|known|"
+    r"assessed|performed|done|obtained)|(?:information|data|details?) (?:is |are )?not \w+|"
+    r"no (?:mention|information|data|details?|record)\b.*|"
+    r"no (?:(?:additional|other|further|relevant|specific|significant|pertinent|notable|known) )*"
+    r"(?:[\w-]+ ){0,4}(?:provided|mentioned|available|specified|given)(?: (?:by|from) (?:the )?\w+)?|"
+    r"(?:.* )?(?:does|do|did) not (?:provide|specify|mention|report|give|offer)\b.*|.*\b(?:unreported|unknown)|"
+    r".*\bnot (?:specified|provided|available|mentioned|given|assessed|performed|obtained)|"
+    r".*\b(?:pending|awaited|to be (?:done|performed|determined)|expected to (?:show|reveal|be))\b.*|"
+    r".*\b(?:could|may|might|would|should) be (?:considered|performed|done|ordered|useful|helpful)\b.*|"
+    r"(?:not |non-?)?(?:required|indicated|optional|recommended)\b.*|"
+    r".*\b(?:is|are) (?:optional|not (?:yet )?(?:available|done|performed))\b.*)"
+    r"\.?\s*$",
+    re.I,
+)
+#: A bare normal result ("Normal", "Negative", "Unremarkable", "None"): a finding for an
+#: examination, a blanket denial for a history section, nothing for a symptom section.
+_NORMAL = re.compile(
+    r"^\s*(?:none|nil|unremarkable|noncontributory|non-contributory|(?:all )?(?:other )?(?:systems? )?(?:reviewed )?(?:review )?"
+    r"(?:is |are )?(?:otherwise )?(?:essentially )?(?:negative|normal|unremarkable|within normal limits)"
+    r"(?: as reported.*| except as noted.*| except (?:for )?(?:the |those |what )?(?:symptoms?|complaints?|as)\b.*| otherwise)?"
+    r"|no (?:(?:other|additional|further) )?(?:symptoms|complaints|"
+    r"details|abnormalities)(?: (?:provided|reported|noted))?)\.?\s*$",
+    re.I,
+)
+#: Sections whose bare "None" / "Unremarkable" is a blanket denial of the field.
+_BLANKET_FIELDS = frozenset({"history.past_diagnoses", "history.medications", "history.allergies",
+                             "history.trauma_surgery", "history.family_history"})
 
 
 @dataclass(frozen=True)
-class RoutedClause:
-    """A clause and where it goes. ``field`` is None when no rule matched."""
+class RoutedFact:
+    """One fact for a record field.
 
-    text: str
-    field: str | None
-    status: Status
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split text into sentences (on . ! ? ; and line/bullet breaks), stripped, non-empty."""
-    parts = re.split(r"(?<=[.!?;])\s+|\n+|\s+-\s+|\s*\d+\.\s+(?=[A-Z*])", text)
-    return [p.strip(" -*\t") for p in parts if p and p.strip(" -*\t.")]
-
-
-def split_clauses(sentence: str) -> list[str]:
-    """Split a sentence into clauses on commas and 'but' when each side has a verb-like cue.
-
-    "Non-smoker, drinks wine occasionally" -> ["Non-smoker", "drinks wine occasionally"].
-    Lists such as "fever, chills, or cough" stay whole because no part matches a route alone.
+    ``field`` is a case path ("history.allergies", "social.tobacco", "symptoms",
+    "demographics.occupation"). ``value`` is None for a blanket denial ("no medications").
     """
-    pieces = [p.strip() for p in re.split(r",\s*(?:and\s+|but\s+)?|\s+but\s+", sentence) if p.strip()]
-    if len(pieces) > 1 and sum(1 for p in pieces if route_field(p)) >= 2:
-        return pieces
-    return [sentence.strip()]
+
+    field: str
+    value: str | None
+    status: Status = Status.present
+    detail: str | None = None
 
 
-def route_field(clause: str) -> str | None:
-    """The record field a clause belongs to, or None."""
-    for field, pattern in ROUTES:
-        if pattern.search(clause):
-            return field
-    return None
+@dataclass
+class Routing:
+    """The facts of a text and the clauses no rule could place."""
+
+    facts: list[RoutedFact] = field(default_factory=list)
+    unrouted: list[str] = field(default_factory=list)
+
+    def extend(self, other: "Routing") -> None:
+        """Append another routing's facts and unrouted clauses."""
+        self.facts += other.facts
+        self.unrouted += other.unrouted
 
 
 def as_text(value: object) -> str:
@@ -98,30 +252,344 @@ def as_text(value: object) -> str:
     if isinstance(value, list):
         return ". ".join(as_text(v).rstrip(".") for v in value if as_text(v))
     if isinstance(value, dict):
-        return ". ".join(f"{str(k).replace('_', ' ')}: {as_text(v).rstrip('.')}" for k, v in value.items())
+        return ". ".join(f"{str(k).replace('_', ' ')}: {as_text(v).rstrip('.')}" for k, v in value.items() if as_text(v))
     return str(value)
 
 
 def is_not_provided(value: object) -> bool:
-    """True for placeholders such as "N/A", "Information not provided", "None"."""
+    """True for text that gives no information: "N/A", "Information not provided", "No
+    mention of smoking", a pending or hypothetical result ("MRI could be considered")."""
     text = as_text(value)
     return not text.strip() or bool(_NOT_PROVIDED.match(text))
 
 
+def is_bare_normal(value: object) -> bool:
+    """True for a bare normal or empty answer: "Normal", "Negative", "Unremarkable", "None"."""
+    return bool(_NORMAL.match(as_text(value)))
+
+
+def negated_object(clause: str) -> str | None:
+    """The negated part of a clause ("denies fever or chills" -> "fever or chills";
+    "non-smoker" -> "smoker"), or None when the clause is affirmative."""
+    text = strip_subject(clause)
+    habit = _NON_HABIT.match(text)
+    if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
+        return habit.group(1)
+    match = _NEGATION.match(text)
+    if not match:
+        return None
+    return _NEGATED_HEAD.sub("", text[match.end():]).strip(" .,:")
+
+
 def is_negated(clause: str) -> bool:
     """True when the clause states a negative ("non-smoker", "denies alcohol use")."""
-    return bool(_NEGATION.search(clause))
+    return negated_object(clause) is not None
 
 
-def route_text(value: object) -> list[RoutedClause]:
-    """Route every clause of a free-text value (string, list or object); placeholders give []."""
+def item_field(item: str) -> str | None:
+    """The field an item names by itself ("smokes a pack a day" -> social.tobacco), or None."""
+    for name, pattern in _ITEM_ROUTES:
+        if pattern.search(item):
+            return name
+    return None
+
+
+def generic_field(item: str) -> str | None:
+    """The field whose whole content an item names ("any medications" -> history.medications)."""
+    text = _NEGATED_HEAD.sub("", item.strip(" .,:").lower()).strip()
+    for name, pattern in _GENERIC.items():
+        if pattern.match(text):
+            return name
+    return None
+
+
+def looks_chronic(text: str) -> bool:
+    """True when a phrase names a long-standing condition or a past event ("type 2 diabetes",
+    "a prior STEMI"): history, never the presenting complaint."""
+    return bool(_CHRONIC.search(text))
+
+
+def looks_like_condition(text: str) -> bool:
+    """True when a phrase names a disease or condition rather than a complaint."""
+    return bool(_CONDITION.search(text))
+
+
+def _lead(clause: str) -> tuple[str, str] | None:
+    for name, pattern in _LEADS:
+        match = pattern.match(clause)
+        if match:
+            return name, clause[match.end():]
+    return None
+
+
+def _family(clause: str) -> RoutedFact | None:
+    for pattern in (_FAMILY_MEMBER, _FAMILY_TAIL):
+        match = pattern.match(clause)
+        if match:
+            who = re.sub(r"\b(my|his|her|their)\s+", "", match.group("who"), flags=re.I).lower()
+            what = short_value(_FAMILY_LEAD.sub("", match.group("what")))
+            if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
+                return RoutedFact("history.family_history", what, Status.present, who)
+    return None
+
+
+_DENIED_FAMILY = re.compile(r"^(?:(?:significant|known|relevant|positive|notable|pertinent) )*family (?:medical )?history "
+                            r"(?:of|for|is negative for)\s+", re.I)
+
+
+#: "Family history is significant for" before a relative's condition.
+_FAMILY_LEAD = re.compile(r"^(?:(?:a|the|his|her|my) )?(?:(?:positive|significant|notable|strong) )?family (?:medical )?"
+                          r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*",
+                          re.I)
+#: An item after a negation that states something else affirmatively ("no history of X and
+#: only takes multivitamins").
+_AFFIRMATIVE_ITEM = re.compile(r"^(?:(?:only|also|but|currently|now|still)\s+)*(?:takes|uses|drinks|smokes|works|lives|"
+                               r"reports|eats|exercises|attends|plays|is|has|was|had|(?:his|her|their|my) \w+ (?:is|are|was))\b",
+                               re.I)
+
+
+def _denied_facts(obj: str, default: str | None) -> Routing:
+    routing = Routing()
+    family = _DENIED_FAMILY.match(obj)
+    if family:
+        return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
+                        for item in split_items(obj[family.end():]) if short_value(item)])
+    for number, item in enumerate(split_items(obj)):
+        if number and (_AFFIRMATIVE_ITEM.match(item) or negated_object(item) is not None
+                       or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
+            routing.extend(route_clause(item, default=None if _AFFIRMATIVE_ITEM.match(item) else default))
+            continue
+        item = _NEGATED_HEAD.sub("", item).strip(" .,:")
+        if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
+                                                         r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
+                                                         r"treated)|sought)\b", item, re.I):
+            continue
+        generic = generic_field(item)
+        if generic is not None:
+            routing.facts.append(RoutedFact(generic, None, Status.denied))
+            continue
+        name = item_field(item) or default
+        if name in (None, SYMPTOMS) and looks_like_condition(item):
+            name = "history.past_diagnoses"
+        if name is None:
+            routing.unrouted.append(item)
+            continue
+        if name in SINGLE_FIELDS:
+            routing.facts.append(RoutedFact(name, None, Status.denied, short_value(item)))
+        else:
+            routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
+    return routing
+
+
+#: "Birth history unremarkable", "Her past medical history is noncontributory", "previously healthy".
+_UNREMARKABLE = re.compile(
+    r"^(?:(?:his|her|the|my) )?(?P<x>.+?),? (?:is |was |are |were )?(?:otherwise )?(?:unremarkable|noncontributory|"
+    r"non-contributory|negative|normal|within normal limits|insignificant|non-significant|nonsignificant)$|"
+    r"^(?:an? )?(?:unremarkable|noncontributory|non-contributory|normal|insignificant|non-significant) (?P<y>.+)$|"
+    r"^(?:is |was |has been )?(?:previously |otherwise |generally )?(?P<healthy>healthy|well)$",
+    re.I,
+)
+
+
+def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
+    """A normal statement: a blanket denial of the field it names ("past medical history
+    unremarkable", "previously healthy"), a denied item of a history section ("birth history
+    unremarkable"), else unrouted."""
+    field = generic_field(subject) if subject else "history.past_diagnoses"
+    if field is not None:
+        return Routing([RoutedFact(field, None, Status.denied)])
+    if default in _BLANKET_FIELDS and subject:
+        return Routing([RoutedFact(default, short_value(subject), Status.denied)])
+    return Routing(unrouted=[clause])
+
+
+def _route_item(item: str, default: str) -> list[RoutedFact]:
+    """One item of a section's list: to the field it names itself, else the section's."""
+    own = item_field(item)
+    if own is not None and own != default:
+        return [RoutedFact(own, short_value(item))]
+    if default == "history.past_diagnoses":
+        return [f for f in _split_condition_treatment(item) if f.value]
+    value = short_value(item)
+    return [RoutedFact(default, value)] if value else []
+
+
+def _listed(name: str, rest: str) -> list[RoutedFact]:
+    """The items of a lead's list, each to its own field when it names one."""
+    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+which\b.*$", "", rest, flags=re.I)
+    facts = []
+    for item in split_items(rest):
+        own = item_field(item)
+        target = own if own and own != name and own.startswith("social.") else name
+        value = short_value(item)
+        generic = _GENERIC.get(target)
+        if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
+                                                               _NEGATED_HEAD.sub("", value.lower())))):
+            facts.append(RoutedFact(target, value))
+    return facts
+
+
+def _split_condition_treatment(item: str) -> list[RoutedFact]:
+    """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
+    match = re.match(r"^(?P<cond>.+?),?\s+(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
+                     r"adequately|currently|being) )?(?:treated|managed|controlled) (?:with|by|on)\s+(?P<drug>.+)$|"
+                     r"^(?P<cond2>.+?),?\s+(?:for which (?:he|she|they|the patient) (?:takes|is on|uses|receives))\s+"
+                     r"(?P<drug2>.+)$", item, re.I)
+    if not match:
+        return [RoutedFact("history.past_diagnoses", short_value(item))]
+    cond = match.group("cond") or match.group("cond2")
+    drug = match.group("drug") or match.group("drug2")
+    facts = [RoutedFact("history.past_diagnoses", short_value(cond))]
+    for part in split_items(drug):
+        lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
+        facts.append(RoutedFact("social.living_habits" if lifestyle else "history.medications", short_value(part)))
+    return facts
+
+
+#: "No complaints except X": X is present.
+_EXCEPT = re.compile(r"^(?:has |reports |with |there (?:are|were) )?no (?:other |further |additional )?(?:complaints?|"
+                     r"symptoms?|problems?|concerns?|issues?) (?:except|other than|apart from|besides|aside from|beyond) "
+                     r"(?:for )?(?P<rest>.+)$", re.I)
+#: Another person as the subject of a clause: their habits are not the patient's.
+_OTHER_PERSON = re.compile(
+    r"^(?:(?:his|her|their|my|the patient's|the) )?(?:husband|wife|partner|boyfriend|girlfriend|spouse|fianc\w+|"
+    r"roommates?|friends?|co-?workers?|colleagues?|neighbou?rs?|classmates?|teammates?|boss|employer|"
+    r"mother|father|parents?|siblings?|brothers?|sisters?|sons?|daughters?|children|kids|family(?! (?:medical )?history)|"
+    r"household members?|"
+    r"(?:other )?(?:members|people) (?:of|in) (?:\w+ )?(?:household|family|home))\b",
+    re.I,
+)
+
+
+#: "Her" before a history section's name ("Her medical history is significant for").
+_POSSESSIVE_HISTORY = re.compile(
+    r"^(?:his|her|their|the patient's|the patient\u2019s) (?=(?:(?:past|family|social|surgical|medical|obstetric|sexual|"
+    r"travel|drug|medication|birth|developmental|vaccination|immuni[sz]ation|psychiatric|current|only|home|daily) )*"
+    r"(?:history|medications?|medicines?|allerg\w*|vaccinations?|immuni[sz]ations?))", re.I)
+
+
+def route_clause(clause: str, *, default: str | None) -> Routing:
+    """Route one clause (see the module docstring); ``default`` is the field of a clause
+    that names none (the section it came from), or None to leave it unrouted."""
+    clause = clause.strip(" .,;:")
+    if not clause or is_not_provided(clause) or is_bare_normal(clause):
+        return Routing()
+    exception = _EXCEPT.match(strip_subject(clause))
+    if exception:
+        return Routing([RoutedFact(default or SYMPTOMS, short_value(item)) for item in split_items(exception.group("rest"))
+                        if short_value(item)])
+    obj = negated_object(clause)
+    if obj is not None:
+        return _denied_facts(obj, default)
+    unremarkable = _UNREMARKABLE.match(strip_subject(clause))
+    if unremarkable:
+        return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
+    family = _family(re.sub(r"^(?:the )?patient'?s\s+", "", clause.replace("\u2019", "'"), flags=re.I))
+    if family is not None:
+        return Routing([family])
+    text = _POSSESSIVE_HISTORY.sub("", strip_subject(clause))
+    if _OPINION.match(text):
+        return Routing(unrouted=[clause])
+    family = _family(text)
+    if family is not None:
+        return Routing([family])
+    if _OTHER_PERSON.match(text):
+        habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
+        return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
+    lead = _lead(text)
+    if lead is not None and lead[0] == "history.medications" and (item_field(text) or "").startswith("social."):
+        return Routing([RoutedFact(item_field(text) or "", short_value(text))])
+    if lead is not None:
+        name, rest = lead
+        if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
+            return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
+        if name == "history.past_diagnoses":
+            return Routing([f for item in split_items(rest) for f in _route_item(item, name)
+                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)])
+        if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
+            return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
+        return Routing(_listed(name, rest))
+    if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
+        return Routing([RoutedFact("demographics.occupation", short_value(text))])
+    items = split_items(re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I))
+    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 6 for i in items):
+        return Routing([f for item in items for f in _route_item(item, default)])
+    own = item_field(text)
+    if own in SINGLE_FIELDS or own in ("social.sexual_history", "history.exposures", "history.vaccinations"):
+        return Routing([RoutedFact(own, short_value(text))])
+    if own == "history.trauma_surgery":
+        return Routing([RoutedFact(own, short_value(text))])
+    if default is None:
+        return Routing(unrouted=[clause])
+    if default == "history.past_diagnoses":
+        text = re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I)
+        return Routing([f for item in split_items(text) for f in _split_condition_treatment(item) if f.value])
+    if default in SINGLE_FIELDS or default.startswith("social."):
+        return Routing([RoutedFact(default, short_value(text))])
+    return Routing([RoutedFact(default, short_value(item)) for item in split_items(text) if short_value(item)])
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """Split a sentence into clauses: on ";" and "but", and on commas or "and" where the
+    parts are separate statements ("Non-smoker, drinks wine occasionally")."""
+    clauses = []
+    for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
+                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)", sentence):
+        pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
+                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
+        starts = [p for p in pieces if _starts_statement(p)]
+        if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
+            merged: list[str] = []
+            for piece in pieces:
+                if merged and not _starts_statement(piece):
+                    merged[-1] += f", {piece}"
+                else:
+                    merged.append(piece)
+            clauses += merged
+        else:
+            clauses.append(part)
+    return [c.strip() for c in clauses if c.strip()]
+
+
+def _starts_statement(piece: str) -> bool:
+    text = strip_subject(piece.strip())
+    return bool(negated_object(text) is not None or _lead(text) or _family(text)
+                or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
+                            r"current|former|social|retired|quit)\b", text, re.I))
+
+
+def route_text(value: object, *, default: str | None) -> Routing:
+    """Route every clause of a free-text value (string, list or object); placeholders give nothing."""
+    routing = Routing()
     if is_not_provided(value):
-        return []
-    routed = []
+        return routing
+    if is_bare_normal(value):
+        if default in _BLANKET_FIELDS:
+            routing.facts.append(RoutedFact(default, None, Status.denied))
+        return routing
     for sentence in split_sentences(as_text(value)):
-        if is_not_provided(sentence):
+        if is_not_provided(sentence) or is_bare_normal(sentence):
             continue
         for clause in split_clauses(sentence):
-            status = Status.denied if is_negated(clause) else Status.present
-            routed.append(RoutedClause(clause.rstrip("."), route_field(clause), status))
-    return routed
+            routing.extend(route_clause(clause, default=default))
+    return routing
+
+
+__all__ = [
+    "RoutedFact",
+    "Routing",
+    "SINGLE_FIELDS",
+    "SYMPTOMS",
+    "as_text",
+    "first_person",
+    "generic_field",
+    "is_negated",
+    "is_bare_normal",
+    "is_not_provided",
+    "item_field",
+    "looks_like_condition",
+    "negated_object",
+    "route_clause",
+    "route_text",
+    "split_clauses",
+]

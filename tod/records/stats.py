@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from tod.records.model import Record, Status
 
@@ -18,6 +18,7 @@ FIELD_CHECKS: dict[str, Callable[[Record], bool]] = {
     "denied_symptoms": lambda r: any(s.status is Status.denied for s in r.case.symptoms),
     "symptom_duration": lambda r: any(s.duration for s in r.case.symptoms),
     "symptom_onset": lambda r: any(s.onset for s in r.case.symptoms),
+    "symptom_appearance": lambda r: any(s.shape or s.color or s.texture for s in r.case.symptoms),
     "symptom_degree": lambda r: any(s.degree for s in r.case.symptoms),
     "symptom_position": lambda r: any(s.position for s in r.case.symptoms),
     "symptom_factors": lambda r: any(s.aggravating_factors or s.relieving_factors for s in r.case.symptoms),
@@ -72,12 +73,22 @@ def collection_stats(records: Sequence[Record]) -> dict[str, object]:
     }
 
 
-def format_stats(stats: dict[str, object]) -> str:
-    """A Markdown rendering of :func:`collection_stats`."""
-    lines = [f"records: {stats['records']}", f"facts per record: {stats['facts_per_record']}",
-             f"records with symptoms, age, sex and diagnosis: {stats['core_fields_complete']}", "",
-             "| department | records |", "|---|---|"]
-    lines += [f"| {k} | {v} |" for k, v in stats["departments"].items()]  # type: ignore[union-attr]
-    lines += ["", "| field | fill rate |", "|---|---|"]
-    lines += [f"| {k} | {v:.1%} |" for k, v in stats["fill_rates"].items()]  # type: ignore[union-attr]
+def format_stats_table(stats: Mapping[str, Mapping[str, Any]]) -> str:
+    """One Markdown table of several collections' :func:`collection_stats`, a column per file:
+    counts, facts per record, departments (records), then fill rates."""
+    names = list(stats)
+    values = list(stats.values())
+
+    def row(label: str, cells: Sequence[object]) -> str:
+        return "| " + " | ".join([label, *map(str, cells)]) + " |"
+
+    lines = [row("", names), "|" + "---|" * (len(names) + 1)]
+    lines.append(row("records", [v["records"] for v in values]))
+    lines.append(row("facts per record (min / mean / max)",
+                     [f"{v['facts_per_record']['min']} / {v['facts_per_record']['mean']} / {v['facts_per_record']['max']}"
+                      for v in values]))
+    lines.append(row("records with symptoms, age, sex and diagnosis", [v["core_fields_complete"] for v in values]))
+    departments = sorted({d for v in values for d in v["departments"]})
+    lines += [row(f"department: {d}", [v["departments"].get(d, 0) for v in values]) for d in departments]
+    lines += [row(f"fill: {field}", [f"{v['fill_rates'][field]:.1%}" for v in values]) for field in FIELD_CHECKS]
     return "\n".join(lines)

@@ -1,0 +1,308 @@
+"""Assembling one imported case: facts in, a valid ``case`` object out.
+
+Shared by the importers. :class:`CaseBuilder` keeps single-valued fields first-come (a
+present fact wins over a denial of the same field), merges repeated symptoms, resolves
+contradictions (a present item beats a denial of the same item; a blanket denial goes when
+the field holds present items), speaks values in the patient's person (first person for an
+adult; a parent speaks for a child, so a child's record keeps "his"/"her"), and leaves out
+every fact that names the diagnosis, with a warning. Clauses no rule could place are
+counted (:attr:`CaseBuilder.unrouted`) and listed in the warnings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from tod.records.model import Status
+from tod.records.phrases import first_person, lower_chart_word
+from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
+
+_IMAGING = re.compile(r"x-?ray|radiograph|\bct\b|\bmri\b|ultraso\w*|sonograph\w*|echocardio\w*|imaging|\bscan\b|"
+                      r"angiogra\w*|mammogra\w*|fluorosc\w*|endoscop\w*|colonoscop\w*|doppler|tomograph\w*|\bpet\b|"
+                      r"bronchoscop\w*|laparoscop\w*|\bdexa\b|\bmrcp\b|\bhida\b|cystoscop\w*|arthroscop\w*", re.I)
+#: Recordings of a body function (ECG, EEG, EMG, spirometry, audiometry): neither lab nor imaging.
+_FUNCTION_TEST = re.compile(r"\becg\b|\bekg\b|electrocardiogra\w*|\beeg\b|electroencephalogra\w*|\bemg\b|"
+                            r"electromyogra\w*|nerve conduction|spirometr\w*|pulmonary function|\bpfts?\b|audiom\w*|"
+                            r"audiolog\w*|holter|stress test|tilt[- ]table|polysomnogra\w*|sleep study|tympanometr\w*|"
+                            r"visual (?:acuity|field)|tonometr\w*|manometr\w*", re.I)
+#: Vital signs; a peripheral pulse ("radial pulse", "pedal pulses") is a physical finding.
+_VITALS = re.compile(r"vital|temperature|blood[ _]?pressure|heart[ _]?rate|(?<!radial )(?<!pedal )(?<!femoral )"
+                     r"(?<!carotid )(?<!distal )(?<!peripheral )(?<!popliteal )(?<!dorsalis pedis )\bpulse\b(?! exam)|"
+                     r"respiratory[ _]?rate|respirations|oxygen saturation|\bo2 sat|\bsat(?:uration)?s?\b|\bbp\b|"
+                     r"\bweight\b|\bheight\b|\bbmi\b|body mass index|spo2|pulse oximetry", re.I)
+_LAB = re.compile(r"biops|patholog|histolog|cytolog|stain|culture|serolog|antibod|antigen|level|count|panel|blood test|"
+                  r"urinalysis|laboratory|\blabs?\b|serum|plasma|smear|swab|\bpcr\b|assay|titer|titre|aspirat|fluid|"
+                  r"analysis|hemoglobin|haemoglobin|hematocrit|glucose|sodium|potassium|chloride|bicarbonate|calcium|"
+                  r"creatinine|urea|\bbun\b|urine|\bcbc\b|\bwbc\b|\brbc\b|platelet|leukocyte|neutrophil|lymphocyte|"
+                  r"\bmcv\b|\besr\b|\bcrp\b|sedimentation|c-reactive|bilirubin|albumin|\balt\b|\bast\b|"
+                  r"transaminase|phosphatase|lipase|amylase|troponin|\btsh\b|thyro|hormone|cortisol|ferritin|iron|"
+                  r"vitamin|lactate|ammonia|\binr\b|\bptt?\b|prothrombin|d-dimer|fibrinogen|electrolyte|gas\b|\bph\b|"
+                  r"\bhba1c\b|a1c|cholesterol|lipid|triglycer|peptide|insulin|marker|\bana\b|complement|immunoglobulin|"
+                  r"\bige\b|\bigg\b|\bhiv\b|hepatitis|koh|gram|occult|fobt|guaiac|pregnancy test|\bhcg\b|test", re.I)
+_PHYSICAL = re.compile(r"exam|inspection|palpation|auscultation|percussion|appearance|general|neuro|abdom|cardio|respirat|"
+                       r"skin|extremit|heent|musculo|cranial|reflex|motor|sensation|sensory|gait|finding|lesion|chest|lung|"
+                       r"heart|pulses|strength|range of motion|special test|sign\b|maneuver|manoeuvre|mental status|"
+                       r"orientation|coordination|tenderness|lymph node", re.I)
+
+#: Bedside manoeuvres named "test" or "sign": physical examination, not laboratory.
+_MANEUVER = re.compile(r"\b(?:[a-z]+'?s (?:test|sign|maneuver|manoeuvre)|straight[- ]leg|drawer|lachman|romberg|phalen|"
+                       r"tinel|finkelstein|mcmurray|spurling|hawkins|neer|faber|ortolani|barlow|murphy|rovsing|psoas|"
+                       r"obturator|babinski|kernig|brudzinski|dix-hallpike|heel-to-shin|finger-to-nose|special tests?|"
+                       r"strength|provocative|tilt test|trendelenburg|allen test|thompson test|apprehension)\b", re.I)
+
+#: Where an examination was listed: a physical examination section or a test results section.
+Section = str
+
+
+def exam_category(name: str, result: str, *, section: Section | None = None) -> str:
+    """The examination category of a test from its name (and the start of its result).
+
+    ``section`` is where the source listed it, "physical" or "tests" (None: unknown); it
+    decides a name that a cue word would misfile ("Strength testing" in a physical
+    examination is no lab test, a "Complete blood count" result no physical finding).
+    """
+    if _VITALS.search(name):
+        return "vital_sign"
+    if _FUNCTION_TEST.search(name):
+        return "other"
+    if _IMAGING.search(name) or section != "physical" and _IMAGING.search(result[:40]):
+        return "imaging"
+    if section == "physical" or _MANEUVER.search(name):
+        return "physical_exam"
+    if _LAB.search(name):
+        return "lab"
+    if _PHYSICAL.search(name):
+        return "physical_exam"
+    return "lab" if section == "tests" else "other"
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", str(text)).strip(" .;,:*")
+
+
+def _close_variants(name: str) -> list[str]:
+    """Close variants of a diagnosis name: with one word before the head left out, for names
+    of three or more words ("Gastric peptic ulcer" -> "peptic ulcer", "gastric ulcer"); the
+    lesion a Greek compound is named after, in its own form ("Syringomyelia" -> "syrinx",
+    as "laryngo-" comes from "larynx")."""
+    words = name.split()
+    variants = [" ".join(words[:i] + words[i + 1:]) for i in range(len(words) - 1)] if len(words) >= 3 else []
+    for word in words:
+        compound = re.match(r"^(?P<root>[a-z]{3,}n)go[a-z]{4,}$", word.lower())
+        if compound:
+            variants.append(compound.group("root") + "x")
+    return variants
+
+
+def diagnosis_terms(names: Iterable[str]) -> list[str]:
+    """Names a leak check looks for: each name, without and inside parentheses, and its close
+    variants (:func:`_close_variants`); acronyms as written, since they are matched
+    case-sensitively, the rest in lower case."""
+    terms: list[str] = []
+    for name in names:
+        main = _clean(name)
+        bare = re.sub(r"\s*\(.*?\)", "", main).strip()
+        for term in [main, bare, *(t.strip() for t in re.findall(r"\(([^)]+)\)", name)), *_close_variants(bare)]:
+            terms.append(term if term.isupper() and len(term) <= 5 else term.lower())
+    return list(dict.fromkeys(t for t in terms if len(t) >= 3))
+
+
+#: A clause of an examination result that states a conclusion ("..., consistent with X").
+_CONCLUSION = re.compile(r"[,;]?\s*\b(?:consistent with|suggestive of|compatible with|diagnostic of|indicative of|"
+                         r"characteristic of|typical of|confirming|confirms|suggesting|indicating|concerning for|"
+                         r"in keeping with)\b")
+
+
+@dataclass
+class CaseBuilder:
+    """Accumulates the facts of one case (see the module docstring).
+
+    Args:
+        leak_terms: names of the reference answer; a fact that contains one is left out.
+        adult: speak values in the first person (False for a child, whose parent speaks).
+    """
+
+    leak_terms: list[str]
+    adult: bool = True
+    warnings: list[str] = field(default_factory=list)
+    unrouted: int = 0
+    symptoms: list[dict[str, Any]] = field(default_factory=list)
+    history: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    social: dict[str, Any] = field(default_factory=dict)
+    demographics: dict[str, Any] = field(default_factory=dict)
+    examinations: list[dict[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
+        words = [t for t in self.leak_terms if t not in acronyms]
+        self._leaks = [re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(t) for t in terms) + r")(?:e?s)?(?![A-Za-z0-9])",
+                                  flags) for terms, flags in ((words, re.I), (acronyms, 0)) if terms]
+
+    def speak(self, text: str) -> str:
+        """``text`` in the speaker's person: first person for an adult, as written for a child."""
+        return first_person(text) if self.adult else text
+
+    def leaks(self, text: str) -> bool:
+        """True when ``text`` names the reference answer."""
+        return any(pattern.search(text) for pattern in self._leaks)
+
+    def _keep(self, where: str, text: str) -> bool:
+        if self.leaks(text):
+            self.warnings.append(f"{where}: left out, it names the diagnosis: {text!r}")
+            return False
+        return True
+
+    def add_unrouted(self, texts: Iterable[str]) -> None:
+        """Count clauses no rule could place, and list them in the warnings."""
+        for text in texts:
+            self.unrouted += 1
+            self.warnings.append(f"unrouted: {_clean(text)!r}")
+
+    def add_symptom(self, name: str, status: Status = Status.present, **descriptors: Any) -> None:
+        """Add a symptom; a repeated name keeps the first entry and fills its missing descriptors.
+
+        A present symptom restated with fewer words ("shooting pain" after "occasional shooting
+        pain in the ear") is the same symptom, not a new one."""
+        name = self.speak(_clean(name))
+        name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
+        if not name or not self._keep("symptoms", name):
+            return
+        values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
+                  for k, v in descriptors.items() if v}
+        values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
+        for existing in self.symptoms:
+            if _same_item(existing["name"], name) or (
+                    status is Status.present and existing["status"] == "present" and _restates(name, existing["name"])
+                    and values.get("position", existing.get("position")) == existing.get("position")):
+                if status is Status.present and existing["status"] == "present":
+                    for key, value in values.items():
+                        if isinstance(value, list):
+                            existing[key] = list(dict.fromkeys([*existing.get(key, []), *value]))
+                        else:
+                            existing.setdefault(key, value)
+                elif status is Status.present:
+                    existing.update({"status": "present", **values})
+                return
+        entry: dict[str, Any] = {"name": name, "status": status.value}
+        if status is Status.present:
+            entry.update(values)
+        self.symptoms.append(entry)
+
+    def add_fact(self, path: str, value: str | None, status: Status = Status.present, detail: str | None = None) -> None:
+        """Add a history, social or occupation fact (``value`` None: a blanket denial).
+
+        A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
+        the same item stated twice is one fact."""
+        value = self.speak(_clean(value)) if value else None
+        if value and (time := _TRAILING_TIME.search(value)) and time.start() > 0:
+            value, detail = value[: time.start()].strip(" ,"), detail or time.group("time")
+        detail = self.speak(_clean(detail)) if detail else None
+        if status is Status.present and not value:
+            return
+        if not self._keep(path, f"{value or ''} {detail or ''}"):
+            return
+        fact = {k: v for k, v in (("value", value), ("status", status.value), ("detail", detail)) if v}
+        section, name = path.split(".")
+        if path in SINGLE_FIELDS:
+            target = self.demographics if section == "demographics" else self.social
+            current = target.get(name)
+            if current is None or (current["status"] == "denied" and status is Status.present):
+                target[name] = fact
+            return
+        items = (self.social if section == "social" else self.history).setdefault(name, [])
+        for item in items:
+            if _same_item(item.get("value") or "", value or ""):
+                if status is Status.present:
+                    item["status"] = "present"
+                if detail and "detail" not in item:
+                    item["detail"] = detail
+                return
+        items.append(fact)
+
+    def add_routing(self, routing: Routing) -> None:
+        """Add every routed fact (symptoms by name) and count the unrouted clauses."""
+        for fact in routing.facts:
+            if fact.field == SYMPTOMS:
+                if fact.value:
+                    self.add_symptom(fact.value, fact.status)
+            else:
+                self.add_fact(fact.field, fact.value, fact.status, fact.detail)
+        self.add_unrouted(routing.unrouted)
+
+    def add_exam(self, name: str, result: str, category: str | None = None, *, section: Section | None = None) -> None:
+        """Add an examination result (category from the name and ``section`` when not given).
+
+        A result clause that names the diagnosis ("..., consistent with X") is left out and
+        the rest kept; a result already recorded under the same test is not added again."""
+        name, result = _clean(name), self.speak(_clean(result))
+        if self.leaks(result) and not self.leaks(name):
+            kept = [p for p in re.split(r"(?<=[.;])\s+|" + _CONCLUSION.pattern, result) if p and not self.leaks(p)]
+            if kept and kept != [result]:
+                self.warnings.append(f"examinations.{name}: a clause naming the diagnosis left out")
+                result = _clean(" ".join(kept))
+        if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
+            return
+        key = (name.lower().split()[-1], _normal_text(result))
+        if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
+            return
+        self.examinations.append({"name": name, "result": result,
+                                  "category": category or exam_category(name, result, section=section)})
+
+    def present_symptoms(self) -> list[dict[str, Any]]:
+        """The symptoms recorded as present, in order."""
+        return [s for s in self.symptoms if s["status"] == "present"]
+
+    def case(self, opening: str) -> dict[str, Any]:
+        """The ``case`` object of the record.
+
+        Raises:
+            ValueError: no symptom was read from the case.
+        """
+        if not self.present_symptoms():
+            raise ValueError("no symptom could be read from the case")
+        return {
+            "opening_statement": opening,
+            "demographics": self.demographics,
+            "symptoms": self.symptoms,
+            "history": {k: _without_overruled_denials(v) for k, v in self.history.items()},
+            "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
+            "examinations": self.examinations,
+        }
+
+
+#: A time that closes a history value: "6 months ago", "12 weeks prior", "at age 20", "in 2015".
+_TRAILING_TIME = re.compile(
+    r",?\s+(?P<time>(?:(?:about|approximately|nearly|over) )?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"several|few|many)[- ](?:minute|hour|day|week|month|year)s? (?:ago|prior|earlier|before)|at (?:the )?age (?:of )?\d+|"
+    r"in (?:19|20)\d\d|as an? (?:child|teenager|infant|adolescent)|in (?:childhood|adolescence|infancy)|"
+    r"since (?:childhood|age \d+|(?:19|20)\d\d))$", re.I)
+
+
+def _normal_text(text: str) -> str:
+    return re.sub(r"[^a-z0-9%/.]+", " ", text.lower()).strip()
+
+
+def _item_words(text: str) -> list[str]:
+    return re.sub(r"\b(?:an?|the|my|his|her)\b", " ", _normal_text(text)).split()
+
+
+def _same_item(a: str, b: str) -> bool:
+    """Two history values name the same item: equal once articles and punctuation go."""
+    return _item_words(a) == _item_words(b)
+
+
+def _restates(short: str, long: str) -> bool:
+    """``short`` names the symptom ``long`` names, with fewer words and the same head word."""
+    few, many = _item_words(short), _item_words(long)
+    return bool(few) and few[-1] == many[-1] and set(few) <= set(many)
+
+
+def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A blanket denial only when the field holds no present item; one blanket denial at most."""
+    if any(f["status"] == "present" for f in facts):
+        return [f for f in facts if "value" in f]
+    blankets = [f for f in facts if "value" not in f]
+    named = [f for f in facts if "value" in f]
+    return named + blankets[:1]

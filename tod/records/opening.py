@@ -1,0 +1,153 @@
+"""The opening statement of an imported case: the chief complaint in the patient's lay words.
+
+Imported cases have no opening of their own, so it is built from the record's present
+symptoms (never a denied one, so the opening cannot contradict the facts), with medical
+terms reworded by tod's lay table (:class:`tod.patient.lexicon.LayLexicon`) and the
+duration of the first symptom. A parent speaks for a child under 10 ("Doctor, my son has
+had ...").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Sequence
+
+from tod.patient.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
+from tod.records.routing import looks_chronic
+from tod.records.symptom_names import SYMPTOM_VERBS, gerund, is_fragment
+
+#: Symptoms an opening names at most.
+MAX_OPENING_SYMPTOMS = 3
+_CAREGIVER_SUBJECT = {"female": "my daughter", "male": "my son", None: "my child"}
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
+    name = lexicon.to_lay(symptom["name"])
+    position = symptom.get("position")
+    if position and lexicon.to_lay(position).lower() not in name.lower():
+        place = lexicon.to_lay(position)
+        surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
+                            r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
+                            r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
+        name += f" {'on' if surface else 'in'} {place}"
+    return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+def _since(duration: str) -> str:
+    if re.match(r"^(since|yesterday|this morning|last night|earlier today)\b", duration, re.I):
+        return f" It started {duration}." if not duration.startswith("since") else f" It's been like this {duration}."
+    return f" It's been going on for {duration}."
+
+
+def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
+    """The opening of a case that states no complaint, only why the patient came: a visit
+    ("a well-child examination": "here for") or an event ("a fall": "here because of")."""
+    visit = re.search(r"(?:visit|examination|exam|check-?up|evaluation|appointment|physical|care|consultation|"
+                      r"follow-up|screening|advice|counsel(?:l)?ing|vaccinations?|immunizations?|test\w*)$", reason, re.I)
+    why = "for" if visit else "because of"
+    if caregiver:
+        return f"Doctor, I've brought {_CAREGIVER_SUBJECT[sex]} in {why} {reason}."
+    return f"Doctor, I'm here {why} {reason}."
+
+
+def _usable(symptom: dict[str, Any]) -> bool:
+    """A present symptom an opening may name: not a chronic condition or a past event, not
+    a piece of clause, not a measured value ("heart rate 40 bpm")."""
+    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I)
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Who speaks about whom: "I've" / "I can't", or "my son has" / "my son can't"."""
+
+    has: str
+    cannot: str
+
+
+#: Symptom names stated with a verb (:mod:`tod.records.symptom_names`) -> their clause.
+_VERB_FORMS: tuple[tuple[str, str], ...] = (
+    ("inability to ", "{cannot} {rest}"),
+    ("absence of ", "{has} had no {rest}"),
+    ("never having ", "{has} never {rest}"),
+)
+
+
+def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
+    """The subject of the first clause and of the later ones ("my son has", then "he has")."""
+    if not caregiver:
+        return Subject("I've", "I can't"), Subject("I've", "I can't")
+    who = _CAREGIVER_SUBJECT[sex]
+    pronoun = {"female": "she has", "male": "he has", None: "they have"}[sex]
+    return Subject(f"{who} has", f"{who} can't"), Subject(pronoun, f"{pronoun.split()[0]} can't")
+
+
+def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
+    """Clauses saying the phrases in the subject's voice: nouns after "been having", gerunds
+    after "been", "inability to X" as "can't X", "absence of X" as "had no X"."""
+    phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
+    nouns = [p for p in phrases if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    clauses = [f"{{has}} been having {_join(nouns)}"] if nouns else []
+    for phrase in phrases:
+        form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
+        if form:
+            clauses.append(form[1].replace("{rest}", phrase.removeprefix(form[0])))
+        elif _GERUND.match(phrase):
+            clauses.append(f"{{has}} been {phrase}")
+    return [c.format(has=subject.has, cannot=subject.cannot)
+            for c, subject in zip(clauses, [subjects[0], *[subjects[1]] * len(clauses)])]
+
+
+def opening_statement(
+    symptoms: Sequence[dict[str, Any]],
+    *,
+    caregiver: bool,
+    sex: str | None,
+    lexicon: LayLexicon | None = None,
+) -> str:
+    """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
+
+    Chronic conditions, past events and clause fragments are passed over while another
+    symptom is left, and symptoms the lay table leaves in jargon come last; the duration is
+    the first named symptom's.
+
+    Args:
+        symptoms: the case's symptom objects (dicts with ``name``, ``status``, descriptors).
+        caregiver: a parent speaks ("my son has had ..."), else the patient ("I've had ...").
+        sex: the patient's sex, for the caregiver's "my son" / "my daughter".
+        lexicon: the lay table (default: the repository's).
+
+    Raises:
+        ValueError: no present symptom.
+    """
+    lexicon = lexicon or default_lexicon()
+    present = [s for s in symptoms if s.get("status", "present") == "present"]
+    if not present:
+        raise ValueError("an opening needs a present symptom")
+    usable = [s for s in present if _usable(s)] or present
+    jargon = _jargon_pattern()
+    ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
+    chosen = ranked[:MAX_OPENING_SYMPTOMS]
+    chosen.sort(key=usable.index)
+    clauses = _clauses([_phrase(s, lexicon) for s in chosen], _subjects(caregiver, sex))
+    text = "Doctor, " + ", and ".join(clauses) + "."
+    duration = chosen[0].get("duration")
+    if duration:
+        text += _since(lexicon.to_lay(duration))
+    return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+
+
+@lru_cache(maxsize=1)
+def _jargon_pattern() -> re.Pattern[str]:
+    return phrase_pattern(list(load_jargon()))
+
+
+#: Gerunds that open a symptom stated with a verb ("forgetting names", "feeling tired").
+_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being"})) +
+                     r")\b")

@@ -1,0 +1,321 @@
+"""Text helpers of the importers: sentences, lists, durations, ages and short values.
+
+Case reports are third-person chart prose ("The patient has a history of Hypertension,
+Type 2 Diabetes"); a record stores short noun phrases the patient can speak ("hypertension",
+"type 2 diabetes"). These helpers do that reshaping; :mod:`tod.records.routing` decides
+where each phrase goes.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORD_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "several": 3, "few": 3,
+}
+_NUMBER = r"(?:\d+(?:\.\d+)?|" + "|".join(WORD_NUMBERS) + r")"
+_AGE = re.compile(_NUMBER.replace("(?:", "(", 1) + r"[- ](year|month|week|day)s?[- ]old", re.I)
+_UNIT = r"(?:minute|hour|day|week|month|year)s?"
+_DURATION = re.compile(
+    rf"\b(?:for |over )?(?:the )?(?:past |last |previous )?(?:(?:several|few|many|\d+) )?"
+    rf"(?:{_NUMBER}(?:(?:[- ]to[- ]|-)\d+)?[- ]{_UNIT}(?![- ]old)(?:[- ](?:history|duration))?(?: ago)?"
+    rf"|(?:several|few|many|past|last) {_UNIT})"
+    r"|\bsince (?:yesterday|this morning|last night|last week|(?:the )?(?:age|childhood) ?\d*|\w+ days? ago)"
+    r"|\b(?:yesterday|this morning|last night|earlier today)\b",
+    re.I,
+)
+_FEMALE = re.compile(r"\b(female|woman|girl|lady|f|primigravida|g\d+p\d+)\b", re.I)
+_MALE = re.compile(r"\b(male|man|boy|gentleman|m)\b", re.I)
+_NEWBORN = re.compile(r"\b(newborn|neonate|infant born)\b", re.I)
+_ADJECTIVE_END = re.compile(r"^(?:[a-z-]+(ful|ous|ive|al|ic|ing|ed|ary|ent|ant|ible|able|less|ish|y)|large|small|big|tiny|"
+                            r"huge|firm|hard|soft|warm|hot|cold|red|white|pink|dark|pale|raised|flat|deep|new|old|"
+                            r"diffuse|dull|sharp|intense|severe|mild|moderate|acute|chronic|sudden|gradual|constant|"
+                            r"multiple|several|single|solitary|recurrent|intermittent|constant|frequent)$", re.I)
+#: Unambiguous adjectives: two of them before a comma still wait for their noun ("multiple
+#: painless, nonpruritic papules").
+_PLAIN_ADJECTIVE = re.compile(r"^(?:[a-z-]+(?:ful|ous|less|ive|ic)|large|small|big|tiny|multiple|several|single|"
+                              r"solitary|recurrent|intermittent|painful|raised|flat|firm|soft|red|dark|pale|new|diffuse|"
+                              r"dull|sharp|intense|severe|mild|moderate|sudden|constant|throbbing|burning|stabbing)$", re.I)
+_CHART_SUBJECT = re.compile(
+    r"^(?:the |this |our |her |his )?(?:patient|pt|client|child|infant|boy|girl|man|woman|he|she|they|toddler|baby|"
+    r"newborn|neonate|adolescent|teenager)(?:'s)?\b"
+    r"(?:\s+(?:also|further|additionally|otherwise|currently|now|still|previously|initially|reportedly))*\s*",
+    re.I,
+)
+_REPORTING_VERB = re.compile(
+    r"^(?:(?:also|further|now|additionally) )?(?:reports?|reported|notes?|noted|states?|stated|says?|said|mentions?|mentioned|"
+    r"describes?|described|endorses?|endorsed|admits? to|admitted to|complains? of|complained of|"
+    r"recalls?|recalled|explains?|explained|shares?|shared|reveals?|revealed|recounts?|recounted|indicates?|indicated|"
+    r"adds?|added|acknowledges?|acknowledged|confirms?|confirmed|admits?|admitted)\s+(?:that\s+)?(?:having\s+|of\s+)?|"
+    r"^has been (?=\w+ing\b)",
+    re.I,
+)
+#: Someone who speaks for the patient, with the reporting verb and the patient they report on:
+#: "The mother reports that her daughter", "His wife states that he", "The patient's son says".
+_REPORTER = re.compile(
+    r"^(?:the patient's |the patient\u2019s |the |his |her |their )?(?:mother|father|parents?|mom|dad|caregivers?|"
+    r"grandmother|grandfather|grandparents?|guardian|wife|husband|partner|spouse|son|daughter|family|family members?|"
+    r"friends?|roommate|sister|brother|teacher|coach)\s+(?:also\s+)?(?:reports?|reported|says?|said|states?|stated|"
+    r"notes?|noted|mentions?|mentioned|describes?|described|explains?|explained|adds?|added|(?:is|are|was|were) "
+    r"concerned|(?:has|have) (?:also )?noticed|noticed|observed|(?:has|have) observed)\s+(?:that\s+)?"
+    r"(?:(?:his|her|their|the) (?:son|daughter|child|baby|boy|girl|infant|toddler|husband|wife|father|mother|partner|"
+    r"patient)\b\s*|(?:he|she)\b\s*)?",
+    re.I,
+)
+
+
+#: A sentence ends at . ! ? ; (with any closing quote or bracket) before a capital or digit,
+#: at a line break, at " - ", and before a list number ("1. ") that opens a line or follows a
+#: colon or a sentence end; a number that ends a value ("an S4.", "25/30.") is no list number.
+_SENTENCE_BREAK = re.compile(
+    r"(?:(?<=[.!?;])|(?<=[.!?;][\"'\u201d\u2019)]))\s+(?=[A-Z0-9(\"'\u201c\u2018])|\n+|\s+-\s+|"
+    r"(?:(?<=^)|(?<=\n)|(?<=[:.!?;])|(?<=[:.!?;]\s))\s*\d+\.\s+(?=[A-Z*])"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split text into sentences (on . ! ? ; and line/bullet breaks), stripped, non-empty.
+
+    A full stop inside a number ("38.9") or an abbreviation followed by a lower-case word
+    ("e.g. fever") does not end a sentence; a value's digits before a full stop ("an S4.",
+    "MMSE 25/30.") stay with it.
+    """
+    parts = _SENTENCE_BREAK.split(text)
+    return [p.strip(" -*\t") for p in parts if p and p.strip(" -*\t.")]
+
+
+def _split_top_level(text: str, pattern: str) -> list[str]:
+    """Split on ``pattern`` outside parentheses."""
+    pieces, depth, start = [], 0, 0
+    regex = re.compile(pattern, re.I)
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            match = regex.match(text, i)
+            if match and match.end() > i:
+                pieces.append(text[start:i])
+                start = i = match.end()
+                continue
+        i += 1
+    pieces.append(text[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+#: Words that modify a head noun shared by two items ("medical or surgical history",
+#: "arm/hand weakness", "urinary or fecal incontinence").
+_MODIFIER = (r"(?:medical|surgical|psychiatric|family|social|bowel|bladder|urinary|fecal|faecal|arm|hand|leg|foot|"
+             r"upper|lower|left|right|visual|hearing|auditory|sensory|motor|chest|back|neck|joint|muscle|skin|eye|"
+             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous))")
+_SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER})(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)(?P<b>{_MODIFIER})\s+"
+                          r"(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
+
+
+def split_items(text: str) -> list[str]:
+    """Split a list phrase into its items: "fever, chills, or night sweats" -> three items.
+
+    Commas, "and", "or", "as well as" and "nor" separate items outside parentheses. A lone
+    adjective before a comma joins the next item ("a painful, recurrent rash" stays one item),
+    and numbers with commas ("14,000/mm3") are not split.
+    """
+    text = _SHARED_HEAD.sub(lambda m: f"{m.group('a')} {m.group('head')}{m.group('sep')}{m.group('b')} {m.group('head')}", text)
+    raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
+    items: list[str] = []
+    carry = ""
+    for piece in raw:
+        if carry:
+            piece = f"{carry} {piece}"
+            carry = ""
+        words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
+        if (len(words) == 1 and _ADJECTIVE_END.match(words[0]) and words[0].lower() not in _NOUN_LIKE
+                or len(words) == 2 and all(_PLAIN_ADJECTIVE.match(w) for w in words)):
+            carry = piece
+            continue
+        items.append(piece)
+    if carry:
+        items.append(carry)
+    return _shared_prefix(items)
+
+
+#: Opening words a list's first item shares with the bare items after it ("changes in
+#: vision or hearing" -> "changes in hearing").
+_PREFIX = re.compile(r"^(?P<p>(?:changes?|problems?|abnormalit(?:y|ies)|disturbances?) (?:in|with|of)(?: (?:his|her|my|the))?) "
+                     r"[\w-]+(?: [\w-]+)?$", re.I)
+
+
+#: What a change or a problem is in ("vision", "bowel habits"), as opposed to a symptom ("confusion").
+_FACULTY = re.compile(r"\b(?:vision|hearing|sight|speech|memory|appetite|weight|sleep|mood|behaviou?r|taste|smell|bowel|"
+                      r"bladder|urin\w*|stools?|habits?|function|colou?r|size|shape|activity|diet|energy|libido|menses|"
+                      r"menstruation|periods?|personality|sensation|thinking|concentration|balance|gait|strength)$", re.I)
+
+
+def _shared_prefix(items: list[str]) -> list[str]:
+    out: list[str] = []
+    prefix = None
+    for item in items:
+        if prefix and len(item.split()) <= 2 and _FACULTY.search(item) and not _PREFIX.match(item):
+            out.append(f"{prefix} {item}")
+            continue
+        match = _PREFIX.match(item)
+        prefix = match.group("p") if match else None
+        out.append(item)
+    return out
+
+
+#: Words ending like adjectives that are list items of their own.
+_NOUN_LIKE = frozenset({
+    "bleeding", "vomiting", "itching", "swelling", "wheezing", "sneezing", "coughing", "fainting", "burning",
+    "tingling", "bruising", "snoring", "drooling", "scarring", "scaling", "crusting", "peeling", "blistering",
+    "sweating", "flushing", "numbness", "dysentery", "anxiety", "obesity", "epilepsy", "pregnancy", "surgery",
+    "injury", "diarrhea", "malaise", "fatigue", "irritability", "lethargy", "anorexia", "dysuria", "hematuria",
+    "polyuria", "nocturia", "frequency", "urgency", "photophobia", "tachycardia", "smoking", "drinking",
+    "hypertension", "diabetes", "asthma", "gout", "depression", "psoriasis", "eczema", "acne", "alcohol",
+    "constipation", "dizziness", "weakness", "tenderness", "redness", "stiffness", "clumsiness", "hoarseness",
+    "dyspnea", "orthopnea", "jaundice", "pruritus", "rash", "urticaria", "alopecia", "hemoptysis", "syncope",
+})
+
+
+def strip_subject(text: str) -> str:
+    """``text`` without a leading chart subject and reporting verb.
+
+    "The patient reports that he has chills" -> "he has chills" -> "has chills";
+    "She also notes night sweats" -> "night sweats"; "The mother reports that her daughter
+    has had a cough" -> "has had a cough". Another person as the subject stays ("Her
+    husband smokes").
+    """
+    text = text.strip().replace("\u2019", "'")
+    for _ in range(3):
+        before = text
+        text = _REPORTER.sub("", text, count=1)
+        text = _CHART_SUBJECT.sub("", text, count=1)
+        text = _REPORTING_VERB.sub("", text, count=1)
+        if text == before:
+            break
+    return text
+
+
+_ADVERB = (r"(?:also|otherwise|still|now|never|often|always|usually|frequently|sometimes|occasionally|currently|"
+           r"recently|only|then|just|really|no longer|not|\w+ly)")
+#: Third-person verbs a chart sentence coordinates after its first ("has diabetes and forgets names").
+_COMMON_VERBS = (r"(?:takes|uses|works|lives|smokes|drinks|denies|reports|notes|says|states|describes|complains|feels|"
+                 r"eats|goes|does|has|is|wants|needs|walks|runs|plays|attends|exercises|sleeps|forgets|hears|sees|thinks|"
+                 r"worries|wakes|cries|gets|keeps|avoids|refuses|struggles|loses|misses|spends|enjoys|prefers|tries)")
+_NOT_VERB_S = frozenset({"was", "always", "sometimes", "thus", "perhaps", "as", "us", "this", "yes", "also", "less"})
+
+
+def _first_person_verb(verb: str) -> str:
+    """The verb after "I" in agreement: "has" -> "have", "forgets" -> "forget", "is" -> "am"."""
+    low = verb.lower()
+    irregular = {"has": "have", "is": "am", "does": "do", "goes": "go"}
+    if low in irregular:
+        return irregular[low]
+    if low in _NOT_VERB_S or not low.endswith("s") or low.endswith(("ss", "us", "is")):
+        return verb
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if re.search(r"(?:sh|ch|x|z|ss|o)es$", low):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def first_person(text: str) -> str:
+    """A case-report phrase in the patient's own person: "on his penis" -> "on my penis",
+    "treated him" -> "treated me", "he otherwise forgets" -> "I otherwise forget".
+
+    Plural pronouns ("them", "their") stay: in chart prose they name other people.
+    """
+    text = re.sub(r"\bhis\b", "my", text, flags=re.I)
+    text = re.sub(r"\bher(?=\s*(?:[.,;:)]|$|\s+(?:to|with|for|at|in|on|and|or|by|from|that|a|an|the)\b))", "me", text,
+                  flags=re.I)
+    text = re.sub(r"\bher\b", "my", text, flags=re.I)
+    text = re.sub(r"\bhim\b", "me", text, flags=re.I)
+    text = re.sub(r"\b(himself|herself)\b", "myself", text, flags=re.I)
+    text = re.sub(rf"\b(?:he|she)((?:\s+{_ADVERB})*)\s+([a-z]+)\b((?:[^.;]*?\s+and\s+(?:{_ADVERB}\s+)*(?:{_COMMON_VERBS}))*)",
+                  lambda m: f"I{m.group(1)} {_first_person_verb(m.group(2))}" + re.sub(
+                      rf"\b({_COMMON_VERBS})$", lambda v: _first_person_verb(v.group(1)), m.group(3)), text, flags=re.I)
+    return re.sub(r"\b(?:he|she)\b", "I", text, flags=re.I)
+
+
+def lower_chart_word(word: str) -> str:
+    """Lower a capitalised chart word ("Diabetes" -> "diabetes"); keep acronyms and mixed case."""
+    core = word.strip("()[],;:.")
+    if len(core) > 1 and core[0].isupper() and core[1:].islower():
+        return word.replace(core, core.lower(), 1)
+    return word
+
+
+def short_value(text: str, *, person: bool = False) -> str:
+    """A record value from a chart phrase: no chart subject, no trailing punctuation,
+    no leading article, chart capitals lowered, the patient's own person (``person``).
+
+    "The patient has Type 2 Diabetes Mellitus." -> "type 2 diabetes mellitus";
+    "An oral contraceptive" -> "oral contraceptive".
+    """
+    text = re.sub(r"\s+", " ", strip_subject(str(text))).strip(" .;,:*")
+    text = re.sub(r"\s+(?:was |were |are |is )?(?:reported|noted|mentioned|documented|observed|present|currently|now|"
+                  r"at present|at this time)$", "", text, flags=re.I)
+    text = re.sub(r",?\s+(?:without|with (?:little|no|some|minimal)) (?:any )?(?:improvement|relief|success|benefit|effect)$",
+                  "", text, flags=re.I)
+    text = re.sub(r"^(?:is|are|was|were|has been|have been)\s+(?:(?:currently|also|now|still)\s+)?(?=\w)", "", text, flags=re.I)
+    text = re.sub(r",?\s+(?:that|which) (?:I|he|she|they|the patient) (?:\w+ )?(?:takes?|took|uses?|used|has|have|had|"
+                  r"is|was|been)\b.*$", "", text, flags=re.I)
+    text = re.sub(r"^(?:a|an|the|any|some)\s+", "", text, flags=re.I)
+    words = text.split(" ")
+    title_case = len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
+    if words and words[0]:
+        words = [lower_chart_word(w) for w in words] if title_case else [lower_chart_word(words[0]), *words[1:]]
+    text = " ".join(words)
+    return first_person(text) if person else text
+
+
+#: A time that dates something else: a stage of pregnancy ("at 30 weeks' gestation"), an age
+#: ("at 2 months"), or an offset from another event ("3 days after admission", "2 years
+#: post-transplant").
+_NOT_A_DURATION_BEFORE = re.compile(r"\b(?:at|born at|by|until|within|every|per|each|q)\s+(?:the\s+)?(?:age of\s+)?$", re.I)
+_NOT_A_DURATION_AFTER = re.compile(
+    r"^(?:'s?|\u2019s?)?\s*(?:of\s+)?(?:gestation|pregnan\w*|postpartum|post-partum|post-?op\w*|postoperative\w*|"
+    r"post-?\w+|after(?! (?:the )?(?:\w+ )?onset\b)|following|prior to|before|into|later|earlier|of age|of life|old|"
+    r"gestational)\b", re.I)
+
+
+def find_duration(text: str) -> str | None:
+    """The first duration phrase in a text, as the patient would say it after "It's been":
+    "a 2-year history of" -> "2 years"; "that started 10 days ago" -> "10 days";
+    "for the past 3 weeks" -> "3 weeks"; "since yesterday" -> "since yesterday".
+
+    Times that date something else are no duration: "at 30 weeks' gestation", "3 days after
+    admission", "2 years post-transplant", "every 4 hours"."""
+    text = text or ""
+    match = next((m for m in _DURATION.finditer(text) if not _NOT_A_DURATION_BEFORE.search(text[: m.start()])
+                  and not _NOT_A_DURATION_AFTER.match(text[m.end():])), None)
+    if not match:
+        return None
+    phrase = match.group(0)
+    phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last |previous )?", "", phrase, flags=re.I)
+    phrase = re.sub(r"[- ](?:history|duration)$|\s+ago$", "", phrase, flags=re.I)
+    phrase = re.sub(r"(\d)-(?=[a-z])", r"\1 ", phrase)
+    if re.fullmatch(r"(minute|hour|day|week|month|year)s?", phrase, re.I):
+        phrase = f"a {phrase.rstrip('s')}" if not phrase.endswith("s") else f"several {phrase}"
+    number = re.match(r"(\S+) (minute|hour|day|week|month|year)s?$", phrase, re.I)
+    if number and number.group(1).lower() not in ("a", "an", "1", "one"):
+        phrase = f"{number.group(1)} {number.group(2)}s"
+    return phrase
+
+
+def parse_age_sex(text: str) -> tuple[float | None, str | None]:
+    """Age in years and sex from a demographics phrase ("35-year-old female", "8-month-old boy")."""
+    age: float | None = None
+    match = _AGE.search(text)
+    if match:
+        raw, unit = match.group(1).lower(), match.group(2).lower()
+        number = float(WORD_NUMBERS.get(raw, raw))
+        age = round(number / {"year": 1, "month": 12, "week": 52, "day": 365}[unit], 2)
+    elif _NEWBORN.search(text):
+        age = 0.0
+    sex = "female" if _FEMALE.search(text) else "male" if _MALE.search(text) else None
+    return age, sex

@@ -1,0 +1,223 @@
+"""Symptom names as noun phrases.
+
+A record names a symptom with a noun phrase the patient can put after "I've been having" or
+say on its own ("painful sores", "difficulty sleeping"). Case texts often state a symptom
+with a verb instead: behaviour ("She forgets names", "he hears voices"), feelings ("feels
+tired"), inability ("is unable to bear weight", "cannot walk"), an absence ("has not had her
+period"). :func:`verb_phrase_symptom` turns these into gerund or noun phrases ("forgetting
+names", "feeling tired", "inability to bear weight", "absence of period"); :func:`is_fragment` tells a
+piece of clause ("but today I can", "especially", "that he could not see") from a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tod.patient.lexicon import default_lexicon
+
+#: Verbs whose present tense states a symptom or a behaviour ("he hears voices").
+SYMPTOM_VERBS = frozenset({
+    "think", "refuse", "avoid", "struggle", "wake", "awaken", "hear", "see", "forget", "worry", "fear",
+    "scratch", "sweat", "vomit", "cry", "yell", "scream", "fidget", "miss", "lose", "stop", "fail", "lack",
+    "interrupt", "pace", "bruise", "breathe", "spit", "mispronounce", "talk", "wet", "bite", "hit", "steal",
+    "keep", "tire", "faint", "fall", "trip", "limp", "snore", "cough", "wheeze", "sneeze", "itch", "hurt", "ache",
+    "bleed", "drool", "stutter", "stammer", "urinate", "sleep", "eat", "binge", "purge", "hoard", "wander",
+    "choke", "gag", "grind", "pick", "pull", "bang", "rock", "shake", "tremble", "twitch", "jerk", "stare",
+    "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
+    "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict",
+})
+#: Adjectives that say nothing is wrong ("feels well").
+_WELL = re.compile(r"^(?:well|fine|good|great|healthy|better|normal|okay|ok|alright|all right|much better)\b", re.I)
+_IRREGULAR_ING = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "flee": "fleeing"}
+_NOT_DOUBLED = frozenset({"visit", "open", "listen", "happen", "offer", "suffer", "wonder", "bother", "limit"})
+
+
+def base_form(verb: str) -> str:
+    """The base of a third-person verb: "forgets" -> "forget", "cries" -> "cry", "has" -> "have"."""
+    low = verb.lower()
+    irregular = {"has": "have", "is": "be", "does": "do", "goes": "go"}
+    if low in irregular:
+        return irregular[low]
+    if low.endswith("ies") and len(low) > 4:
+        return low[:-3] + "y"
+    if re.search(r"(?:sh|ch|x|z|ss|o)es$", low):
+        return low[:-2]
+    return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
+
+
+def gerund(base: str) -> str:
+    """The -ing form of a base verb: "forget" -> "forgetting", "wake" -> "waking"."""
+    if base in _IRREGULAR_ING:
+        return _IRREGULAR_ING[base]
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")):
+        return base[:-1] + "ing"
+    if (re.search(r"[^aeiou][aeiou][bdgmnprt]$", base) and base not in _NOT_DOUBLED
+            and (len(base) <= 4 or base.endswith(("get", "mit", "fer", "pel", "gin")))):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+def verb_phrase_symptom(text: str) -> str | None:
+    """A noun phrase for a symptom stated with a verb, or None when ``text`` does not start
+    with one ("forgets names" -> "forgetting names", "feels tired" -> "feeling tired", "is
+    unable to walk" -> "inability to walk", "has not had her period" -> "absence of period",
+    "feels well" -> None)."""
+    text = text.strip(" ,.;:")
+    adverbs = r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|" \
+              r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*"
+    weight = re.match(rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?"
+                      r"weight\b(?P<r>.*)$", text, re.I)
+    if weight:
+        return f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{weight.group('r')}"
+    unable = re.match(rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
+                      rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$", text, re.I)
+    if unable:
+        return f"inability to {unable.group('r') or unable.group('r2')}"
+    absent = re.match(rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?"
+                      r"(?P<r>.+)$", text, re.I)
+    if absent:
+        return f"absence of {absent.group('r')}"
+    never = re.match(rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", text, re.I)
+    if never:
+        return f"never having {never.group('v')}{never.group('r')}"
+    unending = re.match(rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", text, re.I)
+    if unending:
+        return f"constant {unending.group('v')}{unending.group('r')}"
+    difficult = re.match(rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to "
+                         r"(?P<v>\w+)(?P<r>.*)$", text, re.I)
+    if difficult:
+        return f"difficulty {gerund(difficult.group('v').lower())}{difficult.group('r')}"
+    ongoing = re.match(rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$", text, re.I)
+    if ongoing and ongoing.group("g").lower() in _GERUNDS:
+        return f"{ongoing.group('g').lower()}{ongoing.group('r')}"
+    feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
+                       r"being)\s+"
+                       r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
+                       r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
+                       r"nauseous|nauseated|sad|depressed|anxious|nervous|irritable|confused|forgetful|restless|"
+                       r"agitated|hopeless|worthless|guilty|thirsty|hungry|sleepy|drowsy|feverish|short of breath|"
+                       r"breathless|unsteady|clumsy|jittery|shaky|cold|hot|bloated|constipated|full|numb|hopeless|"
+                       r"paranoid|suspicious|withdrawn|distracted|inattentive|hyperactive|aggressive|lethargic|"
+                       r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|"
+                       r"sensitive to\b.*|afraid\b.*|scared\b.*|worried\b.*|preoccupied\b.*|obsessed\b.*)"
+                       r"(?:\s.*)?)$", text, re.I)
+    if feeling:
+        return f"feeling {feeling.group('how')}"
+    verb = re.match(rf"^(?P<adv>{adverbs})(?P<v>[a-z]+s)\b(?P<rest>.*)$", text, re.I)
+    if verb:
+        base = base_form(verb.group("v"))
+        rest = verb.group("rest")
+        if base == "feel" and _WELL.match(rest.strip()):
+            return None
+        if base in SYMPTOM_VERBS:
+            return f"{verb.group('adv')}{gerund(base)}{rest}".strip()
+    return None
+
+
+#: Words that cannot open a symptom name: conjunctions, relatives, adverbs, prepositions.
+_FRAGMENT_START = re.compile(
+    r"^(?:but|and|or|nor|so|yet|that|which|who|whom|whose|when|while|where|whereas|because|since|although|though|"
+    r"also|especially|particularly|mainly|mostly|only|even|just|then|now|today|yesterday|similarly|again|still|"
+    r"after|before|during|until|if|unless|as|than|to|for|from|by|with|without|into|onto|of|in|on|at|about|"
+    r"like|such|this|these|those|it|its|they|them|there|here|i|me|my|he|she|his|her|we|you|what|how|why|"
+    r"is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would|should|may|might|must|"
+    r"sudden|suddenly|persistent|asymptomatic|specifically|acute|acutely|chronic|gradual|gradually|"
+    r"intermittent|intermittently|occasional|occasionally|recurrent|recurring|mild|severe|moderate|"
+    r"worsening|progressive|new|current|prior|previous|recent|ongoing|constant|episodic|"
+    r"not|no|never|any|some|none|well|fine|better|worse|more|less|most|least|other|another|same|similar|"
+    r"noticed|developed|started|began|reported|described|decreases|increases|worsens|improves|resolves|radiates|"
+    r"occurs|comes|goes|lasts|persists|recurs|appears|spreads|begins|starts|continues|seems|becomes)$",
+    re.I,
+)
+_FINITE = re.compile(r"\b(?:I|he|she|they|it|we|you)\s+(?:can|could|am|is|are|was|were|have|has|had|do|does|did|"
+                     r"will|would|feel|feels|think|thinks|say|says|noticed|went)\b|\s(?:is|are|was|were|has been|have been)\s|"
+                     r"\s(?:started|began|has|have|had|seems|seemed|reports?|reported|appears?|appeared)\s",
+                     re.I)
+
+
+def is_fragment(name: str) -> bool:
+    """True when ``name`` is a piece of clause, not a symptom name: it opens with a
+    conjunction, relative, preposition or verb ("but today I can", "that I could not see",
+    "especially"), holds a finite clause ("today I can walk"), ends with a function word, or
+    is a lone descriptor ("sudden", "persistent")."""
+    words = name.strip(" ,.;:").split()
+    if not words:
+        return True
+    if len(words) == 1:
+        return bool(_FRAGMENT_START.match(words[0]))
+    if _FRAGMENT_START.match(words[0]) and words[0].lower() not in _DESCRIPTORS_OPENING_NAMES \
+            and not words[0].lower().endswith("ly"):
+        return True
+    return (bool(_FINITE.search(name)) or words[-1].lower() in _TRAILING_FUNCTION_WORDS
+            or bool(_GENERIC_NAME.match(name.strip(" ,.;:"))))
+
+
+#: A name that only points at other symptoms ("similar concerns", "worsening symptoms").
+_GENERIC_NAME = re.compile(r"^(?:(?:similar|same|these|those|such|other|the same|related|new|worsening|multiple|several|"
+                           r"various|his|her|my|their|the|current|presenting|ongoing|persistent|recurrent)\s+)*"
+                           r"(?:concerns?|symptoms?|complaints?|problems?|issues?|findings?|conditions?|things?)$", re.I)
+
+
+#: Descriptors that open a symptom name with a head after them ("sudden chest pain").
+_DESCRIPTORS_OPENING_NAMES = frozenset({
+    "sudden", "persistent", "acute", "chronic", "gradual", "intermittent", "occasional", "recurrent", "recurring",
+    "mild", "severe", "moderate", "worsening", "progressive", "new", "constant", "episodic", "no", "more", "less",
+    "similar", "other", "increased", "decreased", "never", "recent", "previous", "prior", "current", "ongoing",
+    "asymptomatic", "specifically",
+})
+_TRAILING_FUNCTION_WORDS = frozenset({
+    "and", "or", "but", "the", "a", "an", "of", "to", "in", "on", "at", "with", "for", "from", "by", "that", "which",
+    "my", "his", "her", "their", "is", "was", "has", "had", "as", "than", "when", "while",
+})
+
+
+#: Head words of symptoms and signs a patient reports (with the lay table's terms and the
+#: medical suffixes below, the vocabulary of :func:`looks_like_symptom`).
+SYMPTOM_WORDS = frozenset("""
+pain pains ache aches aching headache headaches migraine fever fevers chills rigors sweats sweating night rash rashes
+fatigue tired tiredness tiredness exhaustion weakness weak malaise lethargy lethargic nausea nauseous vomiting vomit
+vomitus diarrhea constipation cough coughing breath breathing breathlessness wheeze wheezing swelling swollen edema
+bleeding blood bloody bruising bruises bruise discharge drainage lesion lesions spot spots patch patches plaque plaques
+papule papules bump bumps lump lumps mass masses nodule nodules blister blisters vesicles bullae pustules sore sores
+ulcer ulcers ulceration wound wounds itch itching itchy itchiness pruritus pruritic redness red discoloration
+dizziness dizzy vertigo lightheadedness fainting faint syncope palpitations numbness tingling burning stiffness
+stiff cramps cramping spasms twitching tremor tremors shaking seizure seizures convulsions confusion confused
+forgetfulness memory hallucinations voices delusions mood sadness sad anxiety anxious worry irritability irritable
+agitation restless restlessness insomnia sleep sleeping sleepiness snoring appetite weight thirst hunger urination
+urinating urine frequency urgency incontinence dysuria hematuria stool stools bowel movements defecation gas
+bloating distension fullness satiety heartburn reflux indigestion dysphagia swallowing hoarseness voice speech
+vision sight blindness diplopia eye eyes tearing hearing tinnitus earache congestion rhinorrhea sneezing nosebleeds
+nosebleed throat jaundice yellowing pallor pale flushing flashes dryness dry hair loss gain growth period periods
+menses menstruation spotting libido erection intercourse dyspareunia contractions movements kicks feeding crying
+fussiness fussy irritability gait limp limping falls fall clumsiness balance coordination tenderness tender
+sensation sensations pressure tightness heaviness discomfort distress difficulty trouble inability problems
+loss change changes ideation thoughts behavior behaviour energy concentration attention deficits paralysis
+droop drooping drooling jerking jerks episodes episode attacks attack spells spell infection infections
+unconscious unresponsive consciousness behavior behaviour outbursts tantrums yellow yellowing acne hives warts dandruff
+freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis
+melena mucus pus odor smell taste lump bulge protrusion deformity
+thickening scaling crusting peeling flaking hives welts eruption erosions sores cyst cysts wart warts mole moles
+""".split())
+_MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|pnea|pnoea|plegia|paresis|penia|megaly|"
+                             r"opathy|cele|oma|ia|esthesias?|phagia|phasia|ptysis|emesis|orrhagia|cytosis|trophy)$")
+
+
+def looks_like_symptom(name: str) -> bool:
+    """True when a name reads as a symptom or sign: a symptom word ("pain", "swelling"), a
+    medical term ("hematuria"), a term of the lay table, or a verb-stated symptom
+    ("feeling tired", "inability to walk"); False for "numerous pending papers"."""
+    low = name.lower()
+    if re.match(r"^(?:feeling|inability|absence|never having|constant)\b", low) or _GERUND_START.match(low):
+        return True
+    words = re.findall(r"[a-z]+", low)
+    if any(w in SYMPTOM_WORDS or {w[:-1], w[:-2], w[:-3], w + "e"} & SYMPTOM_WORDS or _MEDICAL_SUFFIX.search(w)
+           for w in words):
+        return True
+    lexicon = default_lexicon()
+    return lexicon.to_lay(low) != low
+
+
+_GERUNDS = frozenset(gerund(v) for v in SYMPTOM_VERBS)
+_GERUND_START = re.compile(r"^(?:" + "|".join(sorted(gerund(v) for v in SYMPTOM_VERBS)) + r")\b")

@@ -1,0 +1,299 @@
+"""Reading a third-person case vignette (CRAFT-MD, NEJM image challenges) into a case builder.
+
+The first sentence gives age, sex, occupation, history named in the subject ("a 45-year-old
+man with a history of X") and the chief complaint. Vital signs, examination findings,
+laboratory and imaging results become examinations: a sentence with an examination or test
+cue starts the findings, and later sentences without a history cue stay findings (vignettes
+give history first). Every other sentence goes to the shared narrative reader
+(:mod:`tod.records.narrative`). The question sentence and "a photograph is shown" sentences
+state no fact of the patient and are skipped (counted).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tod.patient.voice import CAREGIVER_AGE
+from tod.records.builder import CaseBuilder
+from tod.records.labtable import Table, split_tables
+from tod.records.narrative import NarrativeReader, visit_reason
+from tod.records.phrases import parse_age_sex, split_items, split_sentences
+from tod.records.routing import OCCUPATION, split_clauses
+
+_QUESTION = re.compile(r"\?\s*$|^(?:which|what) (?:of the following|is the most|is the best)\b", re.I)
+_SHOWN = re.compile(r"\b(?:is|are) shown\b|\b(?:is|are) depicted\b|\bsee (?:the )?(?:image|photo|figure)\b|"
+                    r"\b(?:shown|depicted) (?:below|above|in the (?:image|photo|figure|exhibit))\b", re.I)
+_VITALS = re.compile(r"\b(?:temperature|blood pressure|pulse|respirations|respiratory rate|heart rate|"
+                     r"oxygen saturation|vital signs|vitals|BMI|body mass index)\b|\b(?-i:HR|BP|RR|SpO2)\b", re.I)
+#: Vital sign names, with the chart abbreviations ("T 38.1°C, HR 101, BP 115/70, RR 14").
+_VITAL_NAME = (r"temperature|blood pressure|pulse(?: rate)?|respirations|respiratory rate|heart rate|oxygen saturation|"
+               r"BMI|body mass index|weight|height|pulse oximetry|(?-i:T|Temp|HR|BP|RR|P|SpO2|SaO2|O2 sat)")
+_EXAM_CUE = re.compile(
+    r"\b(?:examination|exam|auscultation|palpation|percussion|inspection|fundoscop\w*|funduscop\w*|otoscop\w*|"
+    r"dermatoscop\w*|dermoscop\w*|on exam|physical|the remainder of|appears (?:pale|ill|well|healthy|uncomfortable|"
+    r"lethargic|distressed|confused|anxious|in)|is alert|is oriented|mental status|neurologic\w*|"
+    r"cardiopulmonary|murmur|reflexes|gait|range of motion|tenderness|nontender|palpable|lymphadenopathy|"
+    r"breath sounds|bowel sounds|crackles|rales|wheez\w* (?:is|are) heard|pupils|"
+    r"(?:is|are) (?:present|noted|seen|observed|identified|visible|palpated|heard))\b",
+    re.I,
+)
+_TEST_CUE = re.compile(
+    r"\b(?:laboratory|lab|labs|serum|blood (?:count|test|tests|work|smear|culture|cultures|glucose)|hemoglobin|"
+    r"haemoglobin|hematocrit|leukocyte|platelet|urinalysis|urine|culture|biopsy|smear|stain|staining|titers?|"
+    r"antibod\w*|csf|cerebrospinal|ecg|ekg|electrocardiogra\w*|x-rays?|radiograph\w*|ct|mri|ultraso\w*|"
+    r"sonograph\w*|echocardiogra\w*|scan|imaging|dermoscopy|koh|histolog\w*|patholog\w*|mammogra\w*|endoscop\w*|"
+    r"colonoscop\w*|pulse oximetry|spirometry|tests?|studies|panel|levels?|concentrations?|assay|pcr|"
+    r"electromyography|nerve conduction|eeg|angiogra\w*|aspirat\w*|swab|arterial blood gas|pregnancy test|"
+    r"microscop\w*|wood'?s lamp|patch test\w*|skin scraping|gram stain|photomicrograph)\b",
+    re.I,
+)
+_RESULT_VERB = re.compile(
+    r",?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|"
+    r"(?:is|are|was|were) (?:(?:only|also|most) )?(?:notable|significant|remarkable) (?:only )?for|confirms?|confirmed|indicates?|"
+    r"displays?|finds?|found|identifies|identified|discloses?|detects?|detected|returns?|returned|yields?|yielded|"
+    r"(?:is|are|was|were) (?:positive|negative|normal|abnormal|elevated|decreased|increased|low|high|pending|"
+    r"unremarkable|within normal limits|non-?contributory))\b\s*",
+    re.I,
+)
+_VITAL_ITEM = re.compile(
+    rf"^(?:and\s+)?(?:(?:his|her|the|a|an|their)\s+)?(?P<name>{_VITAL_NAME})\b"
+    r"\s*(?:is|are|was|were|of|:|measured at|reads)?\s*(?P<result>.+)$",
+    re.I,
+)
+_VITAL_ABBREVIATIONS = {"bmi": "BMI", "t": "temperature", "temp": "temperature", "hr": "heart rate", "bp": "blood pressure",
+                        "rr": "respiratory rate", "p": "pulse", "spo2": "oxygen saturation", "sao2": "oxygen saturation",
+                        "o2 sat": "oxygen saturation"}
+#: A picture the reader cannot see: "(Figure A)", "as shown in the image", "seen below".
+_FIGURE_REF = re.compile(
+    r"\s*\((?:see |shown in )?(?:the )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?\s*[A-Z0-9]?\)|"
+    r",?\s*(?:as |which (?:is|are) |that (?:is|are) )?(?:(?:shown|seen|depicted|pictured|illustrated|demonstrated)\s+)?"
+    r"(?:in|on) (?:the )?(?:accompanying |attached |following )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?"
+    r"(?:\s+[A-Z0-9](?![a-z]))?|,?\s*(?:as )?(?:shown|seen|depicted|pictured) (?:below|above)",
+    re.I,
+)
+#: What is left of a finding that only pointed at a picture ("notable for the finding").
+_ONLY_POINTER = re.compile(r"^(?:notable for |significant for |remarkable for |shows? |reveals? )?(?:the |these |this |a |an )?"
+                           r"(?:following|finding|findings|lesions?|results?|rash|abnormality|features?)?\W*$", re.I)
+#: A sentence that tells what someone reports: narrative, never a finding ("She notes that the
+#: swelling is present all day").
+_REPORTED_BY = re.compile(r"^(?:the patient|he|she|they|(?:his|her|the) \w+)\s+(?:also\s+)?(?:notes?|reports?|says|states?|"
+                          r"describes?|complains?|mentions?|explains?|admits?|endorses?|denies|recalls?|remembers?|adds?|"
+                          r"noticed|notices)\b", re.I)
+#: A clinician's action or a teaching aside, not a fact of the patient.
+_CLINICIAN_ACTION = re.compile(
+    r"\b(?:is|are|was|were|has been|have been) (?:then |subsequently |promptly |immediately |also )?(?:given|administered|"
+    r"intubated|transfused|resuscitated|sedated|discharged|scheduled|placed on|consulted|ordered|sent home|"
+    r"stabili[sz]ed|instructed|counseled|counselled|advised|asked to|booked)\b|"
+    r"\b(?:is|are|was|were) (?:performed|done|obtained|ordered|requested|drawn|sent|planned|scheduled)\W*$|"
+    r"\b(?:is|are|was|were) (?:then |subsequently |immediately )?(?:initiated|begun|inserted|commenced)\b|"
+    r"\b(?:you|your (?:attending|resident|colleague|supervisor)|the (?:physician|doctor|resident|attending|nurse|team|"
+    r"surgeon|pediatrician|clinician|provider))\s+(?:\w+\s+)?(?:warns?|orders?|prescribes?|administers?|decides?|"
+    r"recommends?|performs?|suspects?|plans?|considers?|consults?|asks?|counsels?|explains?|discusses?|advises?|begins?|"
+    r"starts?|gives?|treats?|refers?|admits?|discharges?|sent|prescribed|ordered|administered|decided|recommended|"
+    r"started|gave|treated|referred|admitted|discharged|tells?|told)\b",
+    re.I,
+)
+_WEIGHT = re.compile(r"\bweighs? (?P<w>[\d.,]+ ?(?:kg|lb|lbs|pounds|g)\b(?: ?\([^)]*\))?)", re.I)
+_HEIGHT = re.compile(r"\b(?:is )?(?P<h>[\d.]+ ?(?:cm|m|in|ft)\b(?: [\d.]+ ?in)?(?: ?\([^)]*\))?) tall", re.I)
+_SUBJECT_OCCUPATION = re.compile(rf"\b(?:man|woman|male|female|boy|girl|gentleman|lady)\s+(?P<occ>(?:[\w-]+\s+){{0,2}}"
+                                 rf"{OCCUPATION})\b", re.I)
+
+
+def _sex_from_pronouns(text: str) -> str | None:
+    he = len(re.findall(r"\b(he|his|him)\b", text, re.I))
+    she = len(re.findall(r"\b(she|her|hers)\b", text, re.I))
+    return "male" if he > she else "female" if she > he else None
+
+
+def _exam_name(text: str, default: str) -> str:
+    text = re.sub(r"^(?:(?:\w+|\d+) (?:days?|weeks?|months?|years?) (?:ago|earlier|prior)|yesterday|today|previously|"
+                  r"recently|initially|at (?:that|the) time|last (?:week|month|year)),?\s+", "", text.strip(), flags=re.I)
+    name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their|a repeat|repeat|further|additional|initial|"
+                  r"subsequent)\s+", "", text.strip(" ,"), flags=re.I)
+    name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their)\s+", "", name, flags=re.I)
+    name = re.sub(r"\s+(?:(?:is|was|were|are) (?:performed|done|obtained|taken)\b.*|(?:subsequently|then|later|also|"
+                  r"eventually|initially|again|now|further))$", "", name, flags=re.I)
+    return name if 2 < len(name) <= 90 else default
+
+
+def exam_results(sentence: str) -> list[tuple[str, str]]:
+    """(name, result) pairs of a findings sentence: vital signs one by one, otherwise
+    "X shows Y" -> (X, Y), "On examination, Y" -> ("physical examination", Y)."""
+    vital, verb = _VITALS.search(sentence), _RESULT_VERB.search(sentence)
+    if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
+            and not (verb and verb.start() < vital.start()):
+        if re.search(r"vital signs (?:are|were|is) (?:within normal limits|normal|stable|unremarkable)", sentence, re.I):
+            return [("vital signs", re.sub(r"^.*?vital signs (?:are|were|is) ", "", sentence, flags=re.I))]
+        pairs: list[tuple[str, str]] = []
+        for item in split_items(re.sub(rf"^.*?(?=\b(?:his|her|the|a|an)?\s*(?:{_VITAL_NAME})\b)", "",
+                                       sentence, count=1, flags=re.I)):
+            match = _VITAL_ITEM.match(item.strip())
+            if match:
+                name = match.group("name")
+                pairs.append((_VITAL_ABBREVIATIONS.get(name.lower(), name.lower()), match.group("result").strip(" .")))
+            elif pairs:
+                pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
+        if pairs:
+            return pairs
+    test = _TEST_CUE.search(sentence) is not None
+    default = "test results" if test and not _EXAM_CUE.search(sentence) else "physical examination"
+    verb = _RESULT_VERB.search(sentence)
+    if verb and re.search(r"\b(?:is|are|was|were)$", sentence[: verb.start()].strip()):
+        return [(default, sentence.strip(" ."))]
+    if verb and verb.start() > 0:
+        name = _exam_name(sentence[: verb.start()], default)
+        result = sentence[verb.start():].strip(" ,") if re.match(r",?\s+(?:is|are|was|were)\b(?!.*\bfor\b)", verb.group(0)) else \
+            sentence[verb.end():]
+        result = re.sub(r"^(?:is|are|was|were)\s+", "", result.strip(" ,"), flags=re.I)
+        result = re.sub(r",?\s+and\s+[^,]*\b(?:shows?|reveals?|demonstrates?)\W*$", "", result, flags=re.I)
+        return [(name, result.strip(" ."))]
+    lead = re.match(r"^(?P<name>(?:on|upon|at|during) [^,]{3,50}),\s*(?P<r>.+)$", sentence, re.I)
+    if lead:
+        return [(_exam_name(lead.group("name"), default), lead.group("r").strip(" ."))]
+    measured = re.match(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s,'-]{3,50}?)\s+(?:is|are|was|were)\s+"
+                        r"(?P<r>.*\d.*)$", sentence, re.I)
+    if measured and _TEST_CUE.search(measured.group("name")):
+        return [(measured.group("name").strip(), measured.group("r").strip(" ."))]
+    return [(default, sentence.strip(" ."))]
+
+
+def _is_finding(sentence: str, *, in_findings: bool) -> bool:
+    if _REPORTED_BY.match(sentence):
+        return False
+    if _VITALS.search(sentence) and re.search(r"\d|normal", sentence):
+        return True
+    if _EXAM_CUE.search(sentence) or _TEST_CUE.search(sentence) and _RESULT_VERB.search(sentence):
+        return not re.search(r"\b(?:history of|diagnosed with|medications?|takes|smok\w*|drinks)\b", sentence, re.I)
+    if in_findings:
+        return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|"
+                             r"smok\w*|drinks|works|(?:starts?|started|begins?|began) (?:having|to)|develops?|developed|"
+                             r"becomes?|became|feels|felt|has had|had been|(?:has|have|had) (?:not|never)|"
+                             r"(?:was|were) not (?:given|received)|vaccin\w*|immuni[sz]\w*)\b", sentence, re.I)
+    return False
+
+
+def _without_pictures(sentence: str) -> str | None:
+    """The sentence without references to a picture; None when it only pointed at one
+    ("Physical exam is notable for the finding in Figure A")."""
+    text = _FIGURE_REF.sub("", sentence).strip()
+    if text == sentence.strip():
+        return text
+    verb = _RESULT_VERB.search(text)
+    rest = text[verb.end():] if verb else re.sub(r"^.*?\b(?:is|are|was|were)\s+", "", text)
+    return None if _ONLY_POINTER.match(rest.strip(" .")) else text
+
+
+def _patient_clauses(sentence: str) -> tuple[str, int]:
+    """The sentence without clauses that tell a clinician's action ("She is given
+    ondansetron; however, she continues to vomit" -> "she continues to vomit"), and how
+    many clauses went."""
+    if not _CLINICIAN_ACTION.search(sentence):
+        return sentence, 0
+    clauses = split_clauses(sentence)
+    kept = [c for c in clauses if not _CLINICIAN_ACTION.search(c)]
+    return "; ".join(kept), len(clauses) - len(kept)
+
+
+def _demographics(builder: CaseBuilder, first: str, vignette: str) -> tuple[float | None, str | None]:
+    verb = re.search(r"\b(?:presents?|presented|comes?|came|is brought|was brought|is seen|visits|is admitted|"
+                     r"is evaluated|is referred|was referred|complains?|is hospitalized|with)\b", first, re.I)
+    subject = first[: verb.start()] if verb else first
+    age, sex = parse_age_sex(subject)
+    if age is None:
+        age, _ = parse_age_sex(vignette)
+    sex = sex or _sex_from_pronouns(vignette)
+    if age is not None:
+        builder.demographics["age_years"] = age
+    if sex:
+        builder.demographics["sex"] = sex
+    occupation = _SUBJECT_OCCUPATION.search(subject)
+    if occupation:
+        builder.add_fact("demographics.occupation", occupation.group("occ"))
+    for pattern, key in ((_WEIGHT, "weight"), (_HEIGHT, "height")):
+        match = pattern.search(vignette)
+        if match:
+            builder.demographics[key] = match.group(1)
+    return age, sex
+
+
+#: The chief complaint of a vignette that states neither a complaint nor a visit reason.
+FALLBACK_REASON = "a check-up"
+
+
+@dataclass
+class Vignette:
+    """A read vignette: the builder holding its facts, age and sex, skipped sentences."""
+
+    builder: CaseBuilder
+    age: float | None
+    sex: str | None
+    skipped: int
+    #: Why the patient came, when the vignette states no complaint (then also the chief symptom).
+    visit_reason: str | None = None
+
+    @property
+    def caregiver(self) -> bool:
+        """True when a parent speaks for the patient (a child under 10)."""
+        return self.age is not None and self.age < CAREGIVER_AGE
+
+
+def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
+    """Read a vignette into a new builder (facts naming ``leak_terms`` are left out).
+
+    Result tables (:mod:`tod.records.labtable`) become one examination per row. The question,
+    "is shown" sentences, references to pictures and clinicians' actions state no fact of
+    the patient: they are skipped and counted. A vignette that states no complaint gets its
+    visit reason (or :data:`FALLBACK_REASON`) as the chief symptom, with a warning: a record
+    needs one present symptom."""
+    parts: list[str | Table] = []
+    for block in split_tables(text):
+        parts += split_sentences(re.sub(r"\s+", " ", block).strip()) if isinstance(block, str) else [block]
+    sentences = [p for p in parts if isinstance(p, str)]
+    probe_age, _ = parse_age_sex(sentences[0]) if sentences else (None, None)
+    builder = CaseBuilder(leak_terms, adult=probe_age is None or probe_age >= CAREGIVER_AGE)
+    if not sentences:
+        return Vignette(builder, None, None, 0)
+    age, sex = _demographics(builder, sentences[0], text)
+    reader = NarrativeReader(builder)
+    skipped = 0
+    in_findings = False
+    for number, part in enumerate(parts):
+        if isinstance(part, Table):
+            in_findings = True
+            for name, result in part.rows:
+                builder.add_exam(name, result, section="tests")
+            continue
+        sentence = _without_pictures(part)
+        if sentence is None or _QUESTION.search(sentence) or \
+                _SHOWN.search(sentence) and not _RESULT_VERB.search(sentence.split(" shown")[0]):
+            skipped += 1
+            continue
+        sentence, actions = _patient_clauses(sentence) if number else (sentence, 0)
+        skipped += actions
+        if not sentence:
+            continue
+        if re.search(r"\b(?:show|shows|include|includes|are|is|as follows|the following)\W*:?\s*$", sentence, re.I) \
+                and _TEST_CUE.search(sentence):  # the lead-in of a result table
+            skipped += 1
+            continue
+        if number > 0 and _is_finding(sentence, in_findings=in_findings):
+            in_findings = True
+            for name, result in exam_results(sentence):
+                if not re.match(r"^(?:the following|as follows|following)\W*$", result, re.I):
+                    builder.add_exam(name, result)
+            continue
+        reader.read(sentence, first=number == 0)
+    return Vignette(builder, age, sex, skipped, ensure_complaint(builder, sentences[0]))
+
+
+def ensure_complaint(builder: CaseBuilder, first_sentence: str) -> str | None:
+    """When the builder holds no present symptom, record the visit reason of
+    ``first_sentence`` (or :data:`FALLBACK_REASON`) as the chief complaint, with a warning,
+    and return it; else None. A record needs one present symptom."""
+    if builder.present_symptoms():
+        return None
+    reason = visit_reason(first_sentence) or FALLBACK_REASON
+    builder.warnings.append(f"no complaint stated; the visit reason {reason!r} is the chief complaint")
+    builder.add_symptom(reason)
+    return reason
