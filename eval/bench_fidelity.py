@@ -55,7 +55,7 @@ from pathlib import Path
 
 from eval import common
 from eval.faithfulness import FactChecker, StrictWordCheck, load_jargon_terms, provenance_sources
-from eval.machine import format_machine, machine_info
+from eval.machine import format_machine
 from eval.probes import TEMPLATES as PROBE_TEMPLATES
 from eval.probes import generate_probes
 from tod.evaluation.leaks import LeakDetector
@@ -223,10 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.limit:
         args.embedded_limit = args.agentclinic_limit = args.limit
-    common.quiet()
-    common.set_threads(args.threads)
-    info = machine_info()
-    started = time.perf_counter()
+    info, started = common.begin(args.threads)
 
     from tod.doctors.scripted import ScriptedDoctor
     from tod.nlu.parser import load_parser

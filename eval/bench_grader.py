@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from eval import common
-from eval.machine import format_machine, machine_info
+from eval.machine import format_machine
 from tod.evaluation.metrics.base import MetricContext
 from tod.evaluation.metrics.diagnosis import match_rule, names, normalise, parse_answer
 
@@ -267,10 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="add the parsed, extracted and correct diagnoses to the examples "
                              "(CRAFT-MD texts: keep such output out of the repository)")
     args = parser.parse_args(argv)
-    common.quiet()
-    common.set_threads(args.threads)
-    info = machine_info()
-    started = time.perf_counter()
+    info, started = common.begin(args.threads)
     try:
         answers = load_answers(args.answers, args.limit)
         alternatives, unmatched = load_alternatives(args.cases)

@@ -51,7 +51,7 @@ from pathlib import Path
 
 from eval import common
 from eval.faithfulness import FactChecker, case_sources, provenance_sources
-from eval.machine import format_machine, machine_info
+from eval.machine import format_machine
 from tod.records.model import Record
 
 TARGETS = {"p50_ms": 30.0, "p95_ms": 80.0, "speedup": 30.0, "consultations_seconds_per_200": 120.0, "rss_mb": 1536.0}
@@ -88,10 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="put the doctor turns and both patients' replies of the LLM comparison into the output "
                              "(they quote the dev file and AgentClinic cases: keep such output out of the repository)")
     args = parser.parse_args(argv)
-    common.quiet()
-    common.set_threads(args.threads)
-    info = machine_info()
-    started = time.perf_counter()
+    info, started = common.begin(args.threads)
 
     from tod.doctors.scripted import ScriptedDoctor
     from tod.nlu.parser import load_parser

@@ -77,6 +77,18 @@ def bench_arguments(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def begin(threads: int) -> tuple[dict[str, object], float]:
+    """Start a benchmark run: quiet logging, ``threads`` torch threads; returns the machine
+    description and the start time (``time.perf_counter()``)."""
+    import time
+
+    from eval.machine import machine_info
+
+    quiet()
+    set_threads(threads)
+    return machine_info(), time.perf_counter()
+
+
 def set_threads(threads: int) -> None:
     """Use ``threads`` torch threads (0 = torch's default). One thread is the default of the
     fidelity and speed benchmarks: a patient reply runs the encoder on one short text, and on

@@ -19,8 +19,7 @@ from typing import Iterable
 
 from tod.craftmd.conversations import DEFAULT_SOURCE, SourceError, doctor_message_texts
 from tod.jsonl import iter_text_lines, parse_object
-from tod.nlu.annotations import AnnotatedTurn, TurnFileError
-from tod.schema import LabelError, check_intents, check_slots
+from tod.nlu.annotations import AnnotatedTurn, TurnFileError, labelled_turn
 
 
 def label_files(patterns: str) -> list[Path]:
@@ -53,22 +52,7 @@ def read_label_file(path: str | Path, texts: dict[str, str]) -> list[AnnotatedTu
         seen.add(turn_id)
         if turn_id not in texts:
             raise TurnFileError(f"{where}: no doctor message with this id in the CRAFT-MD source")
-        for key, kind in (("intents", list), ("slots", dict)):
-            if not isinstance(data.get(key), kind):
-                raise TurnFileError(f"{where}: field '{key}' must be a {kind.__name__}")
-        try:
-            check_intents(data["intents"], where=f"{where}: intents")
-            check_slots(data["slots"], where=f"{where}: slots")
-        except LabelError as exc:
-            raise TurnFileError(str(exc)) from None
-        text = texts[turn_id]
-        low = text.lower()
-        for name, values in data["slots"].items():
-            for value in values:
-                if value.lower() not in low:
-                    raise TurnFileError(f"{where}: slots.{name}: value {value!r} does not occur in the text")
-        turns.append(AnnotatedTurn(turn_id, text, tuple(data["intents"]),
-                                   {k: list(v) for k, v in data["slots"].items() if v}))
+        turns.append(labelled_turn(turn_id, texts[turn_id], data, where=where))
     return turns
 
 

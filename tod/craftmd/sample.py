@@ -99,18 +99,25 @@ def candidate_pool(source: str | Path) -> list[dict]:
     return pool
 
 
+def _cue_candidates(pool: list[dict], cues: dict[str, str], per_cue: int, reason: str) -> dict[str, dict]:
+    """Up to ``per_cue`` rows of ``pool`` (in its order) per cue, no row twice; each row's
+    ``reason`` is ``REASON:CUE``."""
+    chosen: dict[str, dict] = {}
+    for name, pattern in cues.items():
+        regex = re.compile(pattern, re.IGNORECASE)
+        hits = [row for row in pool if row["id"] not in chosen and regex.search(row["text"])]
+        for row in hits[:per_cue]:
+            chosen[row["id"]] = {**row, "reason": f"{reason}:{name}"}
+    return chosen
+
+
 def choose(pool: list[dict], *, size: int, seed: int) -> list[dict]:
     """The annotation sample: rare-intent candidates first, then equal shares per doctor model,
     spread evenly over the positions. Rows carry ``reason`` (``cue:NAME`` or ``stratum``)."""
     rng = random.Random(seed)
     pool = list(pool)
     rng.shuffle(pool)
-    chosen: dict[str, dict] = {}
-    for name, pattern in RARE_CUES.items():
-        regex = re.compile(pattern, re.IGNORECASE)
-        hits = [row for row in pool if row["id"] not in chosen and regex.search(row["text"])]
-        for row in hits[:CANDIDATES_PER_CUE]:
-            chosen[row["id"]] = {**row, "reason": f"cue:{name}"}
+    chosen = _cue_candidates(pool, RARE_CUES, CANDIDATES_PER_CUE, "cue")
     strata: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in pool:
         if row["id"] not in chosen:
@@ -137,13 +144,7 @@ def top_up(pool: list[dict], exclude: set[str], *, seed: int) -> list[dict]:
     rng = random.Random(seed)
     pool = [row for row in pool if row["id"] not in exclude]
     rng.shuffle(pool)
-    chosen: dict[str, dict] = {}
-    for name, pattern in TOP_UP_CUES.items():
-        regex = re.compile(pattern, re.IGNORECASE)
-        hits = [row for row in pool if row["id"] not in chosen and regex.search(row["text"])]
-        for row in hits[:TOP_UP_PER_CUE]:
-            chosen[row["id"]] = {**row, "reason": f"top-up:{name}"}
-    return list(chosen.values())
+    return list(_cue_candidates(pool, TOP_UP_CUES, TOP_UP_PER_CUE, "top-up").values())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,6 +48,29 @@ def read_turn_texts(path: str | Path) -> list[tuple[str, str]]:
     return turns
 
 
+def labelled_turn(turn_id: str, text: str, labels: dict, *, where: str) -> AnnotatedTurn:
+    """The turn ``text`` with the ``intents`` and ``slots`` of ``labels``, checked: labels in
+    the schema, every slot value copied from the text (case-insensitively).
+
+    Raises:
+        TurnFileError: starting with ``where``, naming the field.
+    """
+    for key, kind in (("intents", list), ("slots", dict)):
+        if not isinstance(labels.get(key), kind):
+            raise TurnFileError(f"{where}: field '{key}' must be a {kind.__name__}")
+    try:
+        check_intents(labels["intents"], where=f"{where}: intents")
+        check_slots(labels["slots"], where=f"{where}: slots")
+    except LabelError as exc:
+        raise TurnFileError(str(exc)) from None
+    low = text.lower()
+    for name, values in labels["slots"].items():
+        for value in values:
+            if value.lower() not in low:
+                raise TurnFileError(f"{where}: slots.{name}: value {value!r} does not occur in the text")
+    return AnnotatedTurn(turn_id, text, tuple(labels["intents"]), {k: list(v) for k, v in labels["slots"].items() if v})
+
+
 def load_annotations(path: str | Path) -> list[AnnotatedTurn]:
     """Load and check labelled turns: labels in the schema, slot values copied from the text.
 
@@ -59,21 +82,9 @@ def load_annotations(path: str | Path) -> list[AnnotatedTurn]:
     for number, line in iter_text_lines(path, TurnFileError):
         where = f"{path}:{number}"
         data = parse_object(line, where=where, error=TurnFileError)
-        for key, kind in (("text", str), ("intents", list), ("slots", dict)):
-            if not isinstance(data.get(key), kind):
-                raise TurnFileError(f"{where}: field '{key}' must be a {kind.__name__}")
-        try:
-            check_intents(data["intents"], where=f"{where}: intents")
-            check_slots(data["slots"], where=f"{where}: slots")
-        except LabelError as exc:
-            raise TurnFileError(str(exc)) from None
-        low = data["text"].lower()
-        for name, values in data["slots"].items():
-            for value in values:
-                if value.lower() not in low:
-                    raise TurnFileError(f"{where}: slots.{name}: value {value!r} does not occur in the text")
-        turns.append(AnnotatedTurn(str(data.get("id", f"line-{number}")), data["text"], tuple(data["intents"]),
-                                   {k: list(v) for k, v in data["slots"].items() if v}))
+        if not isinstance(data.get("text"), str):
+            raise TurnFileError(f"{where}: field 'text' must be a str")
+        turns.append(labelled_turn(str(data.get("id", f"line-{number}")), data["text"], data, where=where))
     if not turns:
         raise TurnFileError(f"{path}: no turns in file")
     return turns
