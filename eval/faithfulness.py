@@ -382,7 +382,7 @@ class StrictWordCheck:
     def from_bank(cls) -> "StrictWordCheck":
         """Fixed words of ``templates/patient.yaml`` (every known template, placeholders
         removed) and the caregiver voice words."""
-        from tod.patient.nlg import default_bank
+        from tod.patient.templates import default_bank
         from tod.patient.voice import VOICE_WORDS
 
         texts = [re.sub(r"\{[A-Za-z_]+\}", " ", t) for t in default_bank().known_templates()]

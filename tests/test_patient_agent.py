@@ -105,3 +105,24 @@ def test_answered_lists_the_intents_the_reply_answers(rich_record, parser, make_
     # an end signal is not an answer, nor are the closing-phase turns
     assert agent.respond(parser.add("Final Diagnosis: appendicitis. How old are you?", ["ask_age"])).answered == ()
     assert agent.respond("Appendicitis.").answered == ()
+
+
+def test_the_agent_runs_the_stages_it_is_given(example_record, parser, make_agent):
+    """A stage is replaceable on its own: here a policy that answers every turn with the age."""
+    from tod.patient.agent import PatientAgent
+    from tod.patient.manager import ConsultationManager
+
+    defaults = make_agent(example_record, parser)
+
+    class AgeOnly:
+        def handles(self, intent):
+            return True
+
+        def answer(self, parse, state):
+            return defaults.policy.answer(TurnParse(parse.text, ("ask_age",)), state)
+
+    agent = PatientAgent(example_record.case, parser, policy=AgeOnly(), renderer=defaults.renderer,
+                         guard=defaults.guard, manager=ConsultationManager(), strict_guard=True)
+    reply = agent.respond(parser.add("Any family history?", ["ask_family_history"]))
+    assert reply.provenance == ("demographics.age_years",) and reply.answered == ("ask_age",)
+    assert "52" in reply.text

@@ -11,7 +11,7 @@ fallback is counted.
 
 The fact values are the placeholder fills of the template reply: given by the caller, or
 recovered by matching the reply against the template bank (every reply is a sequence of
-bank templates, see :mod:`tod.patient.nlg`). A text that does not decompose into bank
+bank templates, see :mod:`tod.patient.templates`). A text that does not decompose into bank
 templates falls back to its words that no template uses.
 
 Rewriters: :class:`HFRewriter` (any HF causal LM by hub name or local path, including a
@@ -32,9 +32,8 @@ from typing import Iterable, Protocol, Sequence
 import yaml
 
 from tod.patient.figures import numbers
-from tod.patient.guard import CONNECTIVES
 from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
-from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank
+from tod.patient.templates import ASKED_FILL, CONNECTIVES, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank
 from tod.patient.voice import VOICE_WORDS
 
 #: The instruction given to every rewriter.
@@ -175,7 +174,7 @@ class TemplateMatcher:
     """Recovers the placeholder fills of a reply composed from ``bank`` templates.
 
     A reply is parts joined by single spaces (a hedge is joined without one and lowers the
-    next letter; see :func:`tod.patient.nlg.compose`), so a reply decomposes into bank
+    next letter; see :func:`tod.patient.templates.compose`), so a reply decomposes into bank
     templates whose placeholders match the fills. Matching is case-insensitive; the first
     decomposition found wins, trying the templates with the most fixed text first and the
     shortest parts first.
