@@ -10,7 +10,8 @@ One doctor turn flows through :class:`~tod.patient.agent.PatientAgent` as::
   :class:`Statement` objects, each a template section/variant, an outcome, and
   :class:`Fill` texts with the record paths they state. The policy never chooses words.
 * :class:`Rendering` (the renderer's output): the reply as template :class:`Part` objects,
-  the record paths it states and those it volunteered. The guard checks the parts.
+  the record paths it states and those it volunteered. The guard checks the parts, polish
+  is handed their fills (:attr:`Rendering.facts`).
 
 A stage is replaceable on its own: anything with the methods of :class:`Policy` or
 :class:`Renderer` can be given to the agent (the defaults are
@@ -24,7 +25,7 @@ from typing import Literal, Mapping, Protocol, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.state import DialogueState, QuestionKey
-from tod.patient.templates import Part, compose
+from tod.patient.templates import Part, compose, fact_fills
 
 Outcome = Literal["present", "denied", "not_recorded"]
 
@@ -96,6 +97,11 @@ class Rendering:
     def text(self) -> str:
         """The reply text of the parts."""
         return compose(self.parts)
+
+    @property
+    def facts(self) -> list[str]:
+        """The texts of the parts' record and {asked} placeholders: what a rewrite must keep."""
+        return fact_fills(self.parts)
 
 
 class Policy(Protocol):

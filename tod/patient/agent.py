@@ -252,7 +252,7 @@ class PatientAgent:
             text = compose(parts)
             self.guard.enforce(text, parts, provenance)
         if self.polisher is not None and rendering.parts and provenance:
-            polished, accepted = self.polisher.polish(rendering.text)
+            polished, accepted = self.polisher.polish(rendering.text, rendering.facts)
             events.append("polished" if accepted else "polish_fallback")
             text = " ".join(t for t in (polished, compose(closing)) if t)
         self.state.commit(

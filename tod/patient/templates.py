@@ -5,7 +5,7 @@ A reply is a sequence of :class:`Part` objects, each a bank template plus the te
 placeholder; :func:`compose` joins them into the reply text. Fills that hold several
 record texts join them only with :data:`CONNECTIVES` (:func:`join_items`,
 :func:`with_detail`, :func:`with_result`), so the provenance guard can split a fill back
-into record texts.
+into record texts and polish can list the facts a rewrite must keep.
 
 Adding a template: put it under its intent (or ``common`` / ``closing``) and variant in
 ``templates/patient.yaml``, both voices; :class:`TemplateBank` checks its placeholders at
@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import yaml
 
@@ -133,6 +133,17 @@ def compose(parts: Sequence[Part]) -> str:
             out += (" " if out else "") + text
         glue = part.glue
     return out
+
+
+def fact_fills(parts: Iterable[Part]) -> list[str]:
+    """The text of every record and {asked} placeholder of ``parts``, in order (each
+    placeholder once per part): the facts a reply states, which a rewrite must keep."""
+    found = []
+    for part in parts:
+        for name in dict.fromkeys(n.lower() for n in placeholders(part.template)):
+            if name in CONTENT_FILLS or name == ASKED_FILL:
+                found.append(part.fills[name])
+    return found
 
 
 class TemplateBank:
