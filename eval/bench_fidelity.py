@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def agent(record: Record, index: int, **options: object) -> PatientAgent:
         persona = common.PERSONAS[index % len(common.PERSONAS)]
-        return PatientAgent(record.case, nlu, persona=persona, seed=index, **options)
+        return PatientAgent.build(record.case, nlu, persona=persona, seed=index, **options)
 
     for index, (src, record) in enumerate(records):
         leaks = LeakDetector(record, scorer.strict.fixed)

@@ -105,11 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     # 1. reply latency, end to end (parse + reply), one patient per record
     latency_records = records[: max(1, min(args.latency_records, len(records)))]
     per_record = max(1, -(-args.turns // len(latency_records)))
-    warm = PatientAgent(latency_records[0].case, nlu)
+    warm = PatientAgent.build(latency_records[0].case, nlu)
     warm.respond(turns[0].text)
     timed: list[dict] = []  # one row per timed turn
     for index, record in enumerate(latency_records):
-        patient = PatientAgent(record.case, nlu, seed=index, idle_limit=common.NO_LIMIT, turn_limit=common.NO_LIMIT)
+        patient = PatientAgent.build(record.case, nlu, seed=index, idle_limit=common.NO_LIMIT, turn_limit=common.NO_LIMIT)
         for turn in common.window(turns, index * per_record, per_record):
             if len(timed) >= args.turns:
                 break
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     turns_played = 0
     for index, record in enumerate(consult_records):
-        consultation = run_consultation(ScriptedDoctor(), PatientAgent(record.case, nlu, seed=index))
+        consultation = run_consultation(ScriptedDoctor(), PatientAgent.build(record.case, nlu, seed=index))
         turns_played += len(consultation.turns)
     consult_seconds = time.perf_counter() - t0
     consultations = {
@@ -196,8 +196,8 @@ def _polish_latency(args: argparse.Namespace, nlu, timed: list[dict]) -> dict:
     for row in rows:
         record = row["record"]
         if record.id not in patients:
-            patients[record.id] = PatientAgent(record.case, nlu, polisher=polisher, idle_limit=common.NO_LIMIT,
-                                               turn_limit=common.NO_LIMIT)
+            patients[record.id] = PatientAgent.build(record.case, nlu, polisher=polisher, idle_limit=common.NO_LIMIT,
+                                                     turn_limit=common.NO_LIMIT)
         start = time.perf_counter()
         reply = patients[record.id].respond(row["turn"].text)
         times.append(1000 * (time.perf_counter() - start))

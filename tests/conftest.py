@@ -156,6 +156,6 @@ def make_agent():
     def build(record: Record, parser: FakeParser, **options: object) -> PatientAgent:
         options.setdefault("encoder", HashingEncoder())
         options.setdefault("strict_guard", True)
-        return PatientAgent(record.case, parser, **options)
+        return PatientAgent.build(record.case, parser, **options)
 
     return build

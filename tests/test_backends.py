@@ -115,7 +115,7 @@ def test_a_failing_backend_is_a_polish_fallback() -> None:
     with pytest.raises(PolishError, match="endpoint down"):
         rewriter.rewrite("x")
     polisher = Polisher(rewriter, GroundingCheck.load())
-    assert polisher.polish("No, I don't smoke.") == ("No, I don't smoke.", False)
+    assert polisher.polish("No, I don't smoke.", []) == ("No, I don't smoke.", False)
     assert polisher.fallback_reasons == ["endpoint down"]
 
 
@@ -166,8 +166,9 @@ def test_smollm2_rewriter() -> None:
     rewriter = load_rewriter("hf:smollm2", max_tokens=40, device="cpu")
     polisher = Polisher(rewriter, check)
     template = "No, I don't smoke. About drinking: drinks beer (a few beers at weekends)."
-    text, accepted = polisher.polish(template)
+    facts = ["drinks beer (a few beers at weekends)"]
+    text, accepted = polisher.polish(template, facts)
     assert isinstance(text, str) and text
     assert polisher.attempts == 1 and polisher.fallbacks == (0 if accepted else 1)
     if accepted:
-        assert check.problems(template, text) == []
+        assert check.problems(template, text, facts) == []

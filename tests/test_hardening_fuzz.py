@@ -217,8 +217,8 @@ def check_reply(reply: PatientReply, record: Record, said: Sequence[str], leaks:
 
 def build_agent(setup: dict[str, Any], parser: Any, **options: Any) -> tuple[PatientAgent, Record]:
     record = ALL_RECORDS[setup["record"]]
-    agent = PatientAgent(record.case, parser, persona=Persona.parse(setup["persona"]), seed=setup["seed"],
-                         idle_limit=setup["idle_limit"], turn_limit=setup["turn_limit"], strict_guard=True, **options)
+    agent = PatientAgent.build(record.case, parser, persona=Persona.parse(setup["persona"]), seed=setup["seed"],
+                               idle_limit=setup["idle_limit"], turn_limit=setup["turn_limit"], strict_guard=True, **options)
     return agent, record
 
 

@@ -116,3 +116,24 @@ def test_each_reply_carries_the_managers_phase(example_record, parser, make_agen
     assert ending.phase == "interview" and "ask_diagnosis" in ending.events
     assert [agent.respond(answer).phase for answer in ("Diabetes.", "Your sugar.", "Metformin.")] == ["closing"] * 3
     assert agent.finished and agent.respond("Anything else?").phase == "finished"
+
+
+def test_the_agent_runs_the_stages_it_is_given(example_record, parser, make_agent):
+    """A stage is replaceable on its own: here a policy that answers every turn with the age."""
+    from tod.patient.agent import PatientAgent
+    from tod.patient.manager import ConsultationManager
+
+    defaults = make_agent(example_record, parser)
+
+    class AgeOnly:
+        def handles(self, intent):
+            return True
+
+        def answer(self, parse, state):
+            return defaults.policy.answer(TurnParse(parse.text, ("ask_age",)), state)
+
+    agent = PatientAgent(example_record.case, parser, policy=AgeOnly(), renderer=defaults.renderer,
+                         guard=defaults.guard, manager=ConsultationManager(), strict_guard=True)
+    reply = agent.respond(parser.add("Any family history?", ["ask_family_history"]))
+    assert reply.provenance == ("demographics.age_years",) and reply.answered == ("ask_age",)
+    assert "52" in reply.text

@@ -9,7 +9,7 @@ import pytest
 
 from tod.patient.guard import GuardViolation, ProvenanceGuard
 from tod.patient.lexicon import default_lexicon
-from tod.patient.nlg import Part, compose, default_bank
+from tod.patient.templates import Part, compose, default_bank
 
 
 @pytest.fixture
@@ -92,10 +92,10 @@ def test_agent_falls_back_or_raises_on_a_violation(example_record, parser, make_
         extra = Part("I've been having {items}.", {"items": "chest pain"})
         return dataclasses.replace(rendering, parts=(*rendering.parts, extra))
 
-    from tod.patient.nlg import Renderer
+    from tod.patient.nlg import TemplateRenderer
 
-    original = Renderer.answers
-    monkeypatch.setattr(Renderer, "answers", inject)
+    original = TemplateRenderer.answers
+    monkeypatch.setattr(TemplateRenderer, "answers", inject)
     question = parser.add("What brings you in?", ["ask_symptom"])
     with pytest.raises(GuardViolation):
         make_agent(example_record, parser).respond(question)

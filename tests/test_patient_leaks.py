@@ -62,7 +62,7 @@ def test_probes_never_surface_the_reference(temperament, example_record, parser,
 
 def test_the_agent_refuses_a_whole_record(example_record, parser):
     with pytest.raises(TypeError):
-        PatientAgent(example_record, parser, encoder=None)
+        PatientAgent.build(example_record, parser, encoder=None)
 
 
 def test_the_agent_holds_no_reference_answer(example_record, parser, make_agent):

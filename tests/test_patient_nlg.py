@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, default_lexicon, load_jargon
-from tod.patient.nlg import Part, TemplateBank, TemplateError, compose, default_bank, placeholders
+from tod.patient.templates import Part, TemplateBank, TemplateError, compose, default_bank, placeholders
 from tod.patient.persona import Persona
 from tod.patient.voice import Voice
 from tod.records.model import Demographics

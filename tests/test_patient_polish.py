@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pytest
 
-from tod.patient.polish import GroundingCheck, PolishError, Polisher
+from tod.patient.polish import GroundingCheck, PolishError, Polisher, fact_atoms
+from tod.patient.templates import Part, fact_fills
 
 TEMPLATE = "No, I don't smoke. I had some tests: blood pressure: 148/92 mmHg."
+#: The fill of TEMPLATE's record placeholder ("I had some tests: {items}.").
+TEMPLATE_FACTS = ["blood pressure: 148/92 mmHg"]
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +35,7 @@ def check() -> GroundingCheck:
     ],
 )
 def test_grounding_check(check, rewrite, problem):
-    problems = check.problems(TEMPLATE, rewrite)
+    problems = check.problems(TEMPLATE, rewrite, TEMPLATE_FACTS)
     if problem is None:
         assert problems == []
     else:
@@ -41,28 +46,35 @@ def test_a_rewrite_that_drops_every_fact_is_rejected(check):
     # A real SmolLM2 rewrite: it kept a negation, so it passed the old check, yet it states
     # none of the facts the reply's provenance lists.
     template = "No, I don't smoke. About drinking: drinks beer (a few beers at weekends)."
-    assert check.fact_values(template) == ["drinks beer", "a few beers at weekends"]
-    problems = check.problems(template, "I'm sorry for your loss. I don't smoke.")
+    facts = ["drinks beer (a few beers at weekends)"]  # the {items} fill
+    assert fact_atoms(facts) == ["drinks beer", "a few beers at weekends"]
+    problems = check.problems(template, "I'm sorry for your loss. I don't smoke.", facts)
     assert problems == ["drops facts ['drinks beer', 'a few beers at weekends']"]
-    assert check.problems(template, "Nah, I don't smoke. Drinking? Drinks beer, a few beers at weekends.") == []
-    assert "drops facts ['a few beers at weekends']" in check.problems(template, "No, I don't smoke, but I drinks beer.")
+    assert check.problems(template, "Nah, I don't smoke. Drinking? Drinks beer, a few beers at weekends.", facts) == []
+    assert "drops facts ['a few beers at weekends']" in check.problems(template, "No, I don't smoke, but I drinks beer.", facts)
 
 
 def test_fact_values_compare_modulo_case_and_lay_terms(check):
-    assert check.lost_facts("I've had high blood pressure.", "Yes, I've got HIGH blood pressure.") == []
-    assert check.lost_facts("x", "Yes, I've got high blood pressure.", facts=["Hypertension"]) == []
-    assert check.lost_facts("x", "Yes, I've got blood pressure.", facts=["hypertension"]) == ["hypertension"]
-    # explicit fill values win over the ones recovered from the text; lists split into items
-    assert check.lost_facts("x", "Fever and a cough.", facts=["fever, cough and rash"]) == ["rash"]
-    # a text that is not made of bank templates: its words that no template uses are the facts
-    assert check.fact_values("zorblax and the quux") == ["zorblax", "quux"]
+    assert check.lost_facts("Yes, I've got HIGH blood pressure.", ["high blood pressure"]) == []
+    assert check.lost_facts("Yes, I've got high blood pressure.", ["Hypertension"]) == []
+    assert check.lost_facts("Yes, I've got blood pressure.", ["hypertension"]) == ["hypertension"]
+    # lists split into items
+    assert check.lost_facts("Fever and a cough.", ["fever, cough and rash"]) == ["rash"]
 
 
-def test_fact_values_of_bank_replies(check):
-    assert check.fact_values("Yes, I've had fever, cough and rash.") == ["fever", "cough", "rash"]
-    assert check.fact_values("I think i've had a rash (on my arm). Anyway.") == ["a rash", "on my arm"]
-    assert check.fact_values("No, I don't smoke.") == []
-    assert check.fact_values("Okay.") == []
+def test_fact_values_of_bank_replies():
+    """The facts handed to polish are the record and {asked} fills of the reply's parts."""
+
+    def facts(*parts: Part) -> list[str]:
+        return fact_atoms(fact_fills(parts))
+
+    assert facts(Part("Yes, I've had {items}.", {"items": "fever, cough and rash"})) == ["fever", "cough", "rash"]
+    assert facts(Part("I think ", glue=True), Part("I've had {items}.", {"items": "a rash (on my arm)"}),
+                 Part("Anyway.")) == ["a rash", "on my arm"]
+    assert facts(Part("{Child} has had {items}.", {"child": "she", "items": "fever"})) == ["fever"]
+    assert facts(Part("No {asked} in the family.", {"asked": "heart disease"})) == ["heart disease"]
+    assert facts(Part("No, I don't smoke.")) == []
+    assert facts(Part("Okay.")) == []
 
 
 class FakeRewriter:
@@ -78,9 +90,9 @@ class FakeRewriter:
 
 def test_polisher_counts_fallbacks(check):
     polisher = Polisher(FakeRewriter(["Sure thing: {text}", "I smoke 20 a day.", PolishError("down")]), check)
-    assert polisher.polish("Okay.") == ("Sure thing: Okay.", True)
-    assert polisher.polish("No, I don't smoke.") == ("No, I don't smoke.", False)
-    assert polisher.polish("No, I don't smoke.") == ("No, I don't smoke.", False)
+    assert polisher.polish("Okay.", []) == ("Sure thing: Okay.", True)
+    assert polisher.polish("No, I don't smoke.", []) == ("No, I don't smoke.", False)
+    assert polisher.polish("No, I don't smoke.", []) == ("No, I don't smoke.", False)
     assert polisher.attempts == 3 and polisher.fallbacks == 2
     assert "adds numbers" in polisher.fallback_reasons[0] and "down" in polisher.fallback_reasons[1]
 
@@ -96,6 +108,17 @@ def test_agent_polish_accepts_grounded_rewrites_only(example_record, parser, mak
     assert polisher.fallbacks == 1
     no_content = agent.respond(parser.add("Thanks.", []))
     assert polisher.attempts == 2 and "polished" not in no_content.events
+
+
+@dataclass
+class RecordingPolisher(Polisher):
+    """A polisher that keeps the ``(text, facts)`` the agent hands it."""
+
+    handed: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    def polish(self, text, facts):
+        self.handed.append((text, list(facts)))
+        return super().polish(text, facts)
 
 
 class EchoRewriter:
@@ -121,7 +144,7 @@ def test_agent_polish_never_accepts_a_fact_dropping_rewrite(request, record_name
     for drop in (False, True):
         for persona in ("phlegmatic", "sanguine,colloquial,uncertain,volunteer"):
             rewriter = EchoRewriter(drop=drop)
-            polisher = Polisher(rewriter, check)
+            polisher = RecordingPolisher(rewriter, check)
             agent = make_agent(record, parser, polisher=polisher, persona=persona, idle_limit=99, turn_limit=99)
             stated = with_facts = 0
             for question in questions:
@@ -129,8 +152,10 @@ def test_agent_polish_never_accepts_a_fact_dropping_rewrite(request, record_name
                 if not reply.provenance:
                     continue
                 stated += 1
-                template = rewriter.seen[-1]
-                facts = check.fact_values(template)
+                template, handed = polisher.handed[-1]
+                assert template == rewriter.seen[-1]
+                facts = fact_atoms(handed)
+                assert all(atom in template.lower() for atom in facts), (template, facts)
                 with_facts += bool(facts)
                 if not drop:  # the echo keeps every fact: accepted
                     assert "polished" in reply.events, (template, polisher.fallback_reasons)

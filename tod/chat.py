@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tod.patient.agent import PatientAgent
 
-    patient = PatientAgent(record.case, nlu, persona=persona, seed=args.seed)
+    patient = PatientAgent.build(record.case, nlu, persona=persona, seed=args.seed)
     print(f"Patient {record.id} ({persona.temperament}). Type your questions; 'quit' or Ctrl-D ends.")
     print(f"patient> {patient.opening().text}")
     while not patient.finished:

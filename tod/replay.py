@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tod.patient.agent import PatientAgent
 
-    patient = PatientAgent(record.case, nlu, persona=persona, seed=args.seed)
+    patient = PatientAgent.build(record.case, nlu, persona=persona, seed=args.seed)
     rows = [patient.opening().to_json()]
     parses = nlu.parse_batch(turns)
     replayed = 0

@@ -78,7 +78,7 @@ def interview(
     from tod.patient.persona import Persona
 
     persona = Persona.parse(config.persona) if config.persona else Persona()
-    patient = PatientAgent(record.case, parser, persona=persona, seed=seed, polisher=polisher)
+    patient = PatientAgent.build(record.case, parser, persona=persona, seed=seed, polisher=polisher)
     consultation = run_consultation(doctor, patient, max_turns=config.max_turns)
     return dialogue_transcript(record, doctor, consultation, seed)
 

@@ -96,7 +96,7 @@ def case_texts(case: CaseFacts, lexicon: LayLexicon | None = None) -> list[str]:
 def template_words() -> frozenset[str]:
     """The words of the template bank's fixed wording: every known template of
     ``templates/patient.yaml`` with its placeholders removed, and the caregiver voice words."""
-    from tod.patient.nlg import default_bank
+    from tod.patient.templates import default_bank
     from tod.patient.voice import VOICE_WORDS
 
     texts = [re.sub(r"\{[A-Za-z_]+\}", " ", t) for t in default_bank().known_templates()]

@@ -1,13 +1,14 @@
 """The patient agent: one simulated patient for one consultation.
 
 Each doctor turn goes through parse (NLU) -> state -> policy -> NLG -> guard -> optional
-polish -> dialogue manager. The agent is built from ``record.case`` only (a
-:class:`CaseFacts`), so it cannot reveal the reference diagnosis, basis or treatment: it
-never has them.
+polish -> dialogue manager (the types that pass between them are in
+:mod:`tod.patient.acts`). The agent is given its stages; :meth:`PatientAgent.build` makes
+the default ones from ``record.case`` only (a :class:`CaseFacts`), so it cannot reveal the
+reference diagnosis, basis or treatment: it never has them.
 
 Usage::
 
-    patient = PatientAgent(record.case, parser, persona="sanguine", seed=1)
+    patient = PatientAgent.build(record.case, parser, persona="sanguine", seed=1)
     print(patient.opening().text)
     while not patient.finished:
         print(patient.respond(input("doctor> ")).text)
@@ -20,41 +21,44 @@ import random
 from typing import Literal
 
 from tod.nlu.types import TurnParse, TurnParser
+from tod.patient.acts import IntentAnswer, Policy, Renderer, Rendering
 from tod.patient.guard import GuardViolation, ProvenanceGuard
 from tod.patient.lexicon import LayLexicon, default_lexicon
 from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_signal
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
-from tod.text_encoder import default_encoder
-from tod.patient.nlg import Part, Renderer, Rendering, TemplateBank, compose, default_bank
+from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import IntentAnswer, RecordPolicy
+from tod.patient.policy import RecordPolicy
 from tod.patient.polish import Polisher
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
+from tod.patient.templates import Part, TemplateBank, compose, default_bank
 from tod.patient.voice import Voice
 from tod.records.model import CaseFacts
+from tod.text_encoder import default_encoder
 
 logger = logging.getLogger(__name__)
 
 
+def _case_facts(case: CaseFacts) -> CaseFacts:
+    if not isinstance(case, CaseFacts):
+        raise TypeError(f"PatientAgent takes the case facts (record.case), not {type(case).__name__}")
+    return case
+
+
 class PatientAgent:
-    """A simulated patient answering only from its case facts.
+    """A simulated patient answering only from its case facts, through the stages it is given.
 
     Args:
         case: the patient's facts (``record.case``); a whole record is refused.
-        parser: the NLU that parses doctor turns.
-        persona: a :class:`Persona` or a spec string ("sanguine,colloquial").
-        seed: seed of the agent's own ``random.Random`` (wording choices only).
-        max_facts_per_turn: k, the most facts stated per asked intent.
-        encoder: sentence encoder for named-item matching; ``"minilm"`` = the bundled
-            MiniLM (loaded once per process), ``None`` = lexical matching only.
-        idle_limit: turns without a new question that end the interview.
-        turn_limit: doctor turns after which the interview ends.
+        parser: stage 1, the NLU that parses doctor turns.
+        policy: stage 2, which record facts answer a turn.
+        renderer: stage 3, the words of the answers (as template parts).
+        guard: checks every reply against its provenance (the renderer's template bank).
+        manager: stage 4, ending the interview and the closing questions.
         polisher: optional LLM rewriting of replies (off by default).
         strict_guard: raise :class:`GuardViolation` instead of replying with a safe
             "I'm not sure" when a reply fails the provenance guard.
-        match_threshold: cosine threshold for embedding matches.
-        bank, lexicon, synonyms: template bank and word lists (default: ``templates/``).
 
     Raises:
         TypeError: ``case`` is not a :class:`CaseFacts`.
@@ -62,6 +66,29 @@ class PatientAgent:
 
     def __init__(
         self,
+        case: CaseFacts,
+        parser: TurnParser,
+        *,
+        policy: Policy,
+        renderer: Renderer,
+        guard: ProvenanceGuard,
+        manager: ConsultationManager,
+        polisher: Polisher | None = None,
+        strict_guard: bool = False,
+    ) -> None:
+        self.case = _case_facts(case)
+        self.parser = parser
+        self.policy = policy
+        self.renderer = renderer
+        self.guard = guard
+        self.manager = manager
+        self.polisher = polisher
+        self.strict_guard = strict_guard
+        self.state = DialogueState()
+
+    @classmethod
+    def build(
+        cls,
         case: CaseFacts,
         parser: TurnParser,
         *,
@@ -77,25 +104,41 @@ class PatientAgent:
         bank: TemplateBank | None = None,
         lexicon: LayLexicon | None = None,
         synonyms: SynonymTable | None = None,
-    ) -> None:
-        if not isinstance(case, CaseFacts):
-            raise TypeError(f"PatientAgent takes the case facts (record.case), not {type(case).__name__}")
-        self.case = case
-        self.parser = parser
-        self.persona = Persona.parse(persona) if isinstance(persona, str) else persona
-        self.seed = seed
-        self.polisher = polisher
-        self.strict_guard = strict_guard
-        self.voice = Voice.for_demographics(case.demographics)
-        self.bank = bank or default_bank()
+    ) -> "PatientAgent":
+        """A patient with the default stages: :class:`RecordPolicy`, :class:`TemplateRenderer`,
+        :class:`ProvenanceGuard` and :class:`ConsultationManager`.
+
+        Args:
+            case, parser, polisher, strict_guard: as for the constructor.
+            persona: a :class:`Persona` or a spec string ("sanguine,colloquial").
+            seed: seed of the renderer's own ``random.Random`` (wording choices only).
+            max_facts_per_turn: k, the most facts stated per asked intent.
+            encoder: sentence encoder for named-item matching; ``"minilm"`` = the bundled
+                MiniLM (loaded once per process), ``None`` = lexical matching only.
+            idle_limit: turns without a new question that end the interview.
+            turn_limit: doctor turns after which the interview ends.
+            match_threshold: cosine threshold for embedding matches.
+            bank, lexicon, synonyms: template bank and word lists (default: ``templates/``).
+
+        Raises:
+            TypeError: ``case`` is not a :class:`CaseFacts`.
+        """
+        case = _case_facts(case)
+        persona = Persona.parse(persona) if isinstance(persona, str) else persona
+        bank = bank or default_bank()
         lexicon = lexicon or default_lexicon()
         chosen_encoder = default_encoder() if encoder == "minilm" else encoder
         matcher = Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
-        self.policy = RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn)
-        self.renderer = Renderer(self.bank, self.voice, self.persona, random.Random(seed))
-        self.guard = ProvenanceGuard(case, self.bank, lexicon)
-        self.manager = ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit)
-        self.state = DialogueState()
+        return cls(
+            case,
+            parser,
+            policy=RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn),
+            renderer=TemplateRenderer(bank, Voice.for_demographics(case.demographics), persona, random.Random(seed)),
+            guard=ProvenanceGuard(case, bank, lexicon),
+            manager=ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit),
+            polisher=polisher,
+            strict_guard=strict_guard,
+        )
 
     # ------------------------------------------------------------ properties
 
@@ -211,8 +254,7 @@ class PatientAgent:
             text = compose(parts)
             self.guard.enforce(text, parts, provenance)
         if self.polisher is not None and rendering.parts and provenance:
-            answer_text = compose(rendering.parts)
-            polished, accepted = self.polisher.polish(answer_text)
+            polished, accepted = self.polisher.polish(rendering.text, rendering.facts)
             events.append("polished" if accepted else "polish_fallback")
             text = " ".join(t for t in (polished, compose(closing)) if t)
         self.state.commit(

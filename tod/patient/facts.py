@@ -43,6 +43,25 @@ def resolve(case: CaseFacts, path: str) -> Any:
     return value
 
 
+def resolve_list(case: CaseFacts, path: str) -> list[Fact]:
+    """The list of facts at ``path`` ("history.allergies"); empty when nothing is recorded."""
+    section, name = path.split(".")
+    return list(getattr(getattr(case, section), name))
+
+
+def resolve_optional(case: CaseFacts, path: str) -> Any:
+    """The single value at ``path`` (a :class:`Fact` at "social.tobacco", a number at
+    "demographics.age_years"), or ``None`` when not recorded."""
+    section, name = path.split(".")
+    return getattr(getattr(case, section), name)
+
+
+def resolve_name(case: CaseFacts, path: str) -> str:
+    """The name of the symptom or the value of the fact at ``path``."""
+    value = resolve(case, path)
+    return value.name if hasattr(value, "name") else value.value
+
+
 def spoken_age(age_years: float) -> str:
     """An age as a person says it: "52 years old", "1 year old", "6 months old".
 

@@ -1,15 +1,15 @@
 """Provenance guard: every fact in a reply comes from the record fields it cites.
 
-A templated reply is checked part by part (see :mod:`tod.patient.nlg`):
+A templated reply is checked part by part (see :mod:`tod.patient.templates`):
 
 1. the template is one of the bank's known templates, so its fixed words are vetted;
 2. each placeholder has text, and the part's text is the template filled with it;
 3. record placeholders ({items}, {value}, ...) decompose into texts of the *provenance*
-   fields (as spoken, after lay mapping), joined only by list punctuation (", ", " and ",
-   " or ", " (", ")", ": ", "; "); {asked} decomposes the same way into the doctor's
-   slot values of the turn (numbers removed; reworded only when a value is one lay-table
-   term); voice placeholders hold voice words; {opening} is the
-   record's opening statement verbatim;
+   fields (as spoken, after lay mapping), joined only by list punctuation
+   (:data:`~tod.patient.templates.CONNECTIVES`); {asked} decomposes the same way into the
+   doctor's slot values of the turn (numbers removed; reworded only when a value is one
+   lay-table term); voice placeholders hold voice words; {opening} is the record's
+   opening statement verbatim;
 4. the parts compose to the reply text;
 5. every number in the reply occurs in the provenance texts (or the opening statement when
    it is part of the reply): the doctor's words are echoed without their numbers (see
@@ -27,11 +27,19 @@ from typing import Iterable, Sequence
 from tod.patient.facts import FactPathError, field_texts
 from tod.patient.figures import numbers, without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, Part, TemplateBank, TemplateError, compose, placeholders
+from tod.patient.templates import (
+    ASKED_FILL,
+    CONNECTIVES,
+    CONTENT_FILLS,
+    OPENING_TEMPLATE,
+    Part,
+    TemplateBank,
+    TemplateError,
+    compose,
+    placeholders,
+)
 from tod.patient.voice import VOICE_WORDS
 from tod.records.model import CaseFacts
-
-CONNECTIVES: tuple[str, ...] = (", ", " and ", " or ", " (", ")", ": ", "; ")
 
 
 class GuardViolation(RuntimeError):

@@ -1,9 +1,10 @@
 """Template NLG: turn the policy's statements into the patient's words.
 
-A reply is a list of :class:`Part` objects, each a template from ``templates/patient.yaml``
-plus the text of each placeholder; :func:`compose` joins them into the reply text. The
-parts travel with the reply to the provenance guard, which knows every template of the
-bank and so can check that only placeholder text states facts.
+:class:`TemplateRenderer` picks, for each :class:`~tod.patient.acts.Statement`, a
+paraphrase of its template variant that its fills can fill, adds persona fragments, hedges
+and volunteered facts, and returns a :class:`~tod.patient.acts.Rendering`: the reply as
+template parts (see :mod:`tod.patient.templates`), which travel with the reply to the
+provenance guard.
 
 Randomness: every choice (paraphrase, persona fragment, hedge) draws from the
 ``random.Random`` the renderer is given, in a fixed order, so a reply is a pure function
@@ -13,251 +14,19 @@ of the seed and the conversation.
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Sequence
 
-import yaml
-
-from tod.patient.lexicon import TEMPLATES_DIR
-from tod.patient.persona import FILLER_RATE, HEDGE_RATE, TEMPERAMENTS, Persona
-from tod.patient.policy import IntentAnswer, Statement
+from tod.patient.acts import IntentAnswer, Rendering, Statement
+from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
+from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, placeholders
 from tod.patient.voice import VOICE_TOKENS, Voice
-from tod.schema.labels import INTENT_FAMILIES, INTENTS
+from tod.schema.labels import INTENT_FAMILIES
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
-_SENTENCE_START = re.compile(r"(^|[.!?]\s+)([a-z])")
-
-#: Placeholders filled with record text.
-CONTENT_FILLS = frozenset({"items", "symptom", "value", "age", "sex"})
-#: Placeholder filled with the doctor's own words.
-ASKED_FILL = "asked"
-#: The template of the opening statement (the record's own text).
-OPENING_TEMPLATE = "{opening}"
-VOICES = ("patient", "caregiver")
 #: Openings a hedge ("I think ...") cannot precede.
 _NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm")
 
 
-class TemplateError(ValueError):
-    """A malformed template file or a template that cannot be filled."""
-
-
-@dataclass(frozen=True)
-class Part:
-    """One template instance of a reply.
-
-    ``fills`` maps lower-case placeholder names to their text. ``glue``: the part is a
-    prefix ("I think ") joined to the next part without a space, whose first letter is then
-    lowered.
-    """
-
-    template: str
-    fills: Mapping[str, str] = field(default_factory=dict)
-    glue: bool = False
-
-    @property
-    def text(self) -> str:
-        """The template with its placeholders filled."""
-        return fill_template(self.template, self.fills)
-
-
-@dataclass(frozen=True)
-class Rendering:
-    """A rendered reply: its parts, the record paths it states, and which of those were
-    volunteered (stated without being asked)."""
-
-    parts: tuple[Part, ...]
-    provenance: tuple[str, ...]
-    volunteered: tuple[str, ...] = ()
-
-
-def placeholders(template: str) -> list[str]:
-    """The placeholder names of ``template`` as written ("Items", "child")."""
-    return _PLACEHOLDER.findall(template)
-
-
-def fill_template(template: str, fills: Mapping[str, str]) -> str:
-    """Fill ``template``; a capitalised placeholder ({Items}) capitalises its text.
-
-    Raises:
-        TemplateError: a placeholder with no fill.
-    """
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
-        try:
-            value = fills[name.lower()]
-        except KeyError:
-            raise TemplateError(f"template {template!r} needs {{{name}}} but no text was given") from None
-        return value[:1].upper() + value[1:] if name[0].isupper() else value
-
-    return _PLACEHOLDER.sub(replace, template)
-
-
-def _lower_first(text: str) -> str:
-    first = text.split(" ", 1)[0]
-    if first == "I" or first.startswith("I'") or (len(first) > 1 and first[1].isupper()):
-        return text
-    return text[:1].lower() + text[1:]
-
-
-def compose(parts: Sequence[Part]) -> str:
-    """Join parts with single spaces; a glue part is joined without one and lowers the
-    first letter of the next part (except "I", "I'm"... and acronyms)."""
-    out = ""
-    glue = False
-    for part in parts:
-        text = part.text
-        if glue:
-            out += _lower_first(text)
-        else:
-            out += (" " if out else "") + text
-        glue = part.glue
-    return out
-
-
-class TemplateBank:
-    """The templates of ``patient.yaml``, validated at load.
-
-    Checks: all 29 intents present; every variant has both voices with at least one
-    template; placeholders are known names; voice placeholders only in caregiver
-    templates; no digit in any template (fixed words never state numbers).
-    """
-
-    def __init__(self, data: Mapping[str, object], *, source: str = "<templates>") -> None:
-        self.source = source
-        self._variants: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
-        self._fragments: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
-        intents = self._mapping(data, "intents")
-        missing = [i for i in INTENTS if i not in intents]
-        if missing:
-            raise TemplateError(f"{source}: no templates for intents {missing}")
-        for section, variants in intents.items():
-            if section not in INTENTS:
-                raise TemplateError(f"{source}: unknown intent {section!r}")
-            for variant, voices in self._mapping({section: variants}, section).items():
-                self._variants[(section, variant)] = self._voices(voices, f"intents.{section}.{variant}")
-        for top in ("common", "closing"):
-            for variant, voices in self._mapping(data, top).items():
-                self._variants[(top, variant)] = self._voices(voices, f"{top}.{variant}")
-        personas = self._mapping(data, "personas")
-        for temperament in TEMPERAMENTS:
-            kinds = self._mapping(personas, temperament)
-            for kind in ("open", "close", "close_repeated"):
-                self._fragments[(temperament, kind)] = self._voices(kinds.get(kind, []), f"personas.{temperament}.{kind}", empty_ok=True)
-        self.hedges = self._strings(data.get("hedges"), "hedges")
-        colloquial = self._mapping(data, "colloquial")
-        self.fillers = self._strings(colloquial.get("fillers"), "colloquial.fillers")
-        pairs = colloquial.get("substitutions")
-        if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
-            raise TemplateError(f"{source}: colloquial.substitutions must be a list of [from, to] pairs")
-        self.substitutions: tuple[tuple[str, str], ...] = tuple((str(a), str(b)) for a, b in pairs)
-        self._known = self._all_known()
-
-    @classmethod
-    def load(cls, path: str | Path | None = None) -> "TemplateBank":
-        """Load and validate a template file (default: ``templates/patient.yaml``)."""
-        path = Path(path) if path else TEMPLATES_DIR / "patient.yaml"
-        if not path.is_file():
-            raise TemplateError(f"{path}: file not found")
-        with path.open(encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
-        if not isinstance(data, dict):
-            raise TemplateError(f"{path}: expected a mapping at the top level")
-        return cls(data, source=str(path))
-
-    # ------------------------------------------------------------ validation
-
-    def _mapping(self, data: Mapping[str, object], key: str) -> Mapping[str, object]:
-        value = data.get(key)
-        if not isinstance(value, dict):
-            raise TemplateError(f"{self.source}: {key!r} must be a mapping")
-        return value
-
-    def _strings(self, value: object, where: str) -> tuple[str, ...]:
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-            raise TemplateError(f"{self.source}: {where} must be a non-empty list of strings")
-        return tuple(value)
-
-    def _voices(self, value: object, where: str, *, empty_ok: bool = False) -> dict[str, tuple[str, ...]]:
-        if isinstance(value, list):
-            value = {"patient": value, "caregiver": value}
-        if not isinstance(value, dict) or set(value) != set(VOICES):
-            raise TemplateError(f"{self.source}: {where} needs 'patient' and 'caregiver' lists")
-        voices = {}
-        for voice in VOICES:
-            texts = value[voice] if empty_ok and value[voice] == [] else self._strings(value[voice], f"{where}.{voice}")
-            for text in texts:
-                self._check_template(text, voice, f"{where}.{voice}")
-            voices[voice] = tuple(texts)
-        return voices
-
-    def _check_template(self, text: str, voice: str, where: str) -> None:
-        if any(c.isdigit() for c in text):
-            raise TemplateError(f"{self.source}: {where}: template {text!r} contains a digit")
-        for name in placeholders(text):
-            key = name.lower()
-            if key in VOICE_TOKENS:
-                if voice != "caregiver":
-                    raise TemplateError(f"{self.source}: {where}: voice placeholder {{{name}}} in a patient template")
-            elif key not in CONTENT_FILLS and key != ASKED_FILL:
-                raise TemplateError(f"{self.source}: {where}: unknown placeholder {{{name}}}")
-
-    def _all_known(self) -> frozenset[str]:
-        texts = {OPENING_TEMPLATE, *self.hedges, *self.fillers}
-        for table in (self._variants, self._fragments):
-            for voices in table.values():
-                for options in voices.values():
-                    texts.update(options)
-        return frozenset(texts | {self.colloquialise(t) for t in texts})
-
-    # ---------------------------------------------------------------- access
-
-    def has(self, section: str, variant: str) -> bool:
-        """Whether ``section`` ("ask_age", "common", "closing") has ``variant``."""
-        return (section, variant) in self._variants
-
-    def options(self, section: str, variant: str, voice: str) -> tuple[str, ...]:
-        """The paraphrases of a variant in a voice.
-
-        Raises:
-            TemplateError: no such variant.
-        """
-        try:
-            return self._variants[(section, variant)][voice]
-        except KeyError:
-            raise TemplateError(f"{self.source}: no template {section}.{variant} for voice {voice!r}") from None
-
-    def fragments(self, temperament: str, kind: str, voice: str) -> tuple[str, ...]:
-        """Persona fragments ("open", "close", "close_repeated"); may be empty."""
-        return self._fragments[(temperament, kind)][voice]
-
-    def variant_keys(self) -> list[tuple[str, str]]:
-        """Every (section, variant) with templates: the template count of the bank."""
-        return sorted(self._variants)
-
-    def known_templates(self) -> frozenset[str]:
-        """Every template string a reply part may use, colloquial forms included."""
-        return self._known
-
-    def colloquialise(self, template: str) -> str:
-        """Apply the colloquial substitutions to a template's fixed words, then restore
-        capitals at sentence starts. Placeholders are left as they are."""
-        for old, new in self.substitutions:
-            template = template.replace(old, new)
-        return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), template)
-
-
-@lru_cache(maxsize=4)
-def default_bank() -> TemplateBank:
-    """The repository's template bank, loaded once per process."""
-    return TemplateBank.load()
-
-
-class Renderer:
+class TemplateRenderer:
     """Renders policy answers and fixed utterances for one consultation.
 
     Args:

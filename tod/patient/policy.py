@@ -1,9 +1,10 @@
 """Record lookup policy: which record facts answer the doctor's questions.
 
-For each asked intent the policy reads the fields of :data:`INTENT_FIELDS` and decides
-what to say as :class:`Statement` objects: an *outcome* (present, denied, not recorded),
-a template *variant*, and *fills* holding record text (already lay-mapped) with the field
-paths it came from. It never chooses words: that is the NLG's job.
+For each asked intent the policy reads the fields its rule in :data:`INTENT_RULES` names
+and decides what to say as :class:`~tod.patient.acts.Statement` objects: an *outcome*
+(present, denied, not recorded), a template *variant*, and *fills* holding record text
+(already lay-mapped) with the field paths it came from. It never chooses words: that is
+the NLG's job.
 
 Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
@@ -25,60 +26,97 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
-from tod.patient.facts import field_texts, resolve
+from tod.patient.acts import Fill, IntentAnswer, Statement
+from tod.patient.facts import field_texts, resolve, resolve_list, resolve_name, resolve_optional
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import Matcher, normalise
-from tod.patient.state import DialogueState, QuestionKey, question_key
-from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Fact, Status
+from tod.patient.state import DialogueState, question_key
+from tod.patient.templates import join_items, with_detail, with_result
+from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
-Outcome = Literal["present", "denied", "not_recorded"]
+#: The ways the policy answers an intent, one handler each: named symptoms, symptom
+#: descriptors, aggravating/relieving factors, a list of facts, a single fact,
+#: examinations, and the demographics.
+AnswerKind = Literal["symptoms", "descriptor", "factors", "list", "single", "exams", "age", "sex", "weight"]
 
-#: The record fields each intent reads ("[*]" stands for every index).
-INTENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+
+@dataclass(frozen=True)
+class IntentRule:
+    """How the policy answers one intent: its ``kind`` of answer and the record ``fields``
+    it reads, in order ("[*]" stands for every index). A reply to the intent states only
+    facts of these fields.
+
+    The fields also configure the handler: a list intent reads the list of its first field
+    (and matches named items against the symptoms too when "symptoms[*]" follows); a
+    single-fact intent reads its first field; descriptor and factor intents read the
+    symptom fields after "symptoms[*]"; the symptom intent matches named items against
+    all of its list fields.
+    """
+
+    kind: AnswerKind
+    fields: tuple[str, ...]
+
+    @property
+    def symptom_fields(self) -> tuple[str, ...]:
+        """The symptom attributes the rule reads ("duration", "aggravating_factors")."""
+        prefix = "symptoms[*]."
+        return tuple(f[len(prefix):].removesuffix("[*]") for f in self.fields if f.startswith(prefix))
+
+
+#: The one intent-to-field table: which handler answers each schema intent, from which
+#: record fields. Adding an intent: add it to the label schema, give it a rule here and
+#: templates in ``templates/patient.yaml``.
+INTENT_RULES: Mapping[str, IntentRule] = MappingProxyType(
     {
-        "ask_symptom": ("symptoms[*]", "history.physical_changes[*]"),
-        "ask_symptom_duration": ("symptoms[*]", "symptoms[*].duration"),
-        "ask_symptom_description_time": ("symptoms[*]", "symptoms[*].onset"),
-        "ask_symptom_description_degree": ("symptoms[*]", "symptoms[*].degree"),
-        "ask_symptom_description_position": ("symptoms[*]", "symptoms[*].position"),
-        "ask_symptom_description_shape": ("symptoms[*]", "symptoms[*].shape", "symptoms[*].texture"),
-        "ask_symptom_description_color": ("symptoms[*]", "symptoms[*].color"),
-        "ask_symptom_description_smell": ("symptoms[*]", "symptoms[*].smell"),
-        "ask_symptom_factors": (
-            "symptoms[*]",
-            "symptoms[*].aggravating_factors[*]",
-            "symptoms[*].relieving_factors[*]",
+        "ask_symptom": IntentRule("symptoms", ("symptoms[*]", "history.physical_changes[*]")),
+        "ask_symptom_duration": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].duration")),
+        "ask_symptom_description_time": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].onset")),
+        "ask_symptom_description_degree": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].degree")),
+        "ask_symptom_description_position": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].position")),
+        "ask_symptom_description_shape": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].shape", "symptoms[*].texture")),
+        "ask_symptom_description_color": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].color")),
+        "ask_symptom_description_smell": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].smell")),
+        "ask_symptom_factors": IntentRule(
+            "factors", ("symptoms[*]", "symptoms[*].aggravating_factors[*]", "symptoms[*].relieving_factors[*]")
         ),
-        "ask_coitus": ("social.sexual_history[*]",),
-        "ask_tobacco": ("social.tobacco",),
-        "ask_alcohol": ("social.alcohol",),
-        "ask_drug": ("social.drug_use",),
-        "ask_receiving_treatment": ("history.current_treatment[*]",),
-        "ask_age": ("demographics.age_years",),
-        "ask_weight": ("demographics.weight", "demographics.height"),
-        "ask_gender": ("demographics.sex",),
-        "ask_medical_examination": ("examinations[*]",),
-        "ask_living_habit": ("social.living_habits[*]",),
-        "ask_past_medication": ("history.medications[*]",),
-        "ask_past_diagnosis": ("history.past_diagnoses[*]",),
-        "ask_physical_change": ("history.physical_changes[*]", "symptoms[*]"),
-        "ask_trauma_surgery": ("history.trauma_surgery[*]",),
-        "ask_preventive": ("history.vaccinations[*]",),
-        "ask_allergic_history": ("history.allergies[*]",),
-        "ask_contact_history": ("history.exposures[*]",),
-        "ask_family_history": ("history.family_history[*]",),
-        "ask_occupation": ("demographics.occupation",),
-        "ask_reproductive_history": ("social.reproductive_history[*]",),
+        "ask_coitus": IntentRule("list", ("social.sexual_history[*]",)),
+        "ask_tobacco": IntentRule("single", ("social.tobacco",)),
+        "ask_alcohol": IntentRule("single", ("social.alcohol",)),
+        "ask_drug": IntentRule("single", ("social.drug_use",)),
+        "ask_receiving_treatment": IntentRule("list", ("history.current_treatment[*]",)),
+        "ask_age": IntentRule("age", ("demographics.age_years",)),
+        "ask_weight": IntentRule("weight", ("demographics.weight", "demographics.height")),
+        "ask_gender": IntentRule("sex", ("demographics.sex",)),
+        "ask_medical_examination": IntentRule("exams", ("examinations[*]",)),
+        "ask_living_habit": IntentRule("list", ("social.living_habits[*]",)),
+        "ask_past_medication": IntentRule("list", ("history.medications[*]",)),
+        "ask_past_diagnosis": IntentRule("list", ("history.past_diagnoses[*]",)),
+        # "Any weight loss?" may be recorded as a symptom
+        "ask_physical_change": IntentRule("list", ("history.physical_changes[*]", "symptoms[*]")),
+        "ask_trauma_surgery": IntentRule("list", ("history.trauma_surgery[*]",)),
+        "ask_preventive": IntentRule("list", ("history.vaccinations[*]",)),
+        "ask_allergic_history": IntentRule("list", ("history.allergies[*]",)),
+        "ask_contact_history": IntentRule("list", ("history.exposures[*]",)),
+        "ask_family_history": IntentRule("list", ("history.family_history[*]",)),
+        "ask_occupation": IntentRule("single", ("demographics.occupation",)),
+        "ask_reproductive_history": IntentRule("list", ("social.reproductive_history[*]",)),
     }
 )
 
+#: The record fields each intent reads ("[*]" stands for every index), from :data:`INTENT_RULES`.
+INTENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({i: r.fields for i, r in INTENT_RULES.items()})
+
+#: Symptom descriptor -> the intent that asks about it ("texture" -> the shape intent).
+_DESCRIPTOR_INTENT: Mapping[str, str] = MappingProxyType(
+    {name: intent for intent, rule in INTENT_RULES.items() if rule.kind == "descriptor" for name in rule.symptom_fields}
+)
 
 #: When an intent's own slot is empty it borrows this slot, unless the slot's own intent
 #: was asked too ("Does anyone in your family have diabetes?" tagged as past_diagnosis).
@@ -90,44 +128,8 @@ _BORROWED_SLOT: Mapping[str, tuple[str, str]] = MappingProxyType(
     }
 )
 
-#: Descriptor intent -> the symptom descriptor fields it asks about.
-DESCRIPTOR_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "ask_symptom_duration": ("duration",),
-        "ask_symptom_description_time": ("onset",),
-        "ask_symptom_description_degree": ("degree",),
-        "ask_symptom_description_position": ("position",),
-        "ask_symptom_description_shape": ("shape", "texture"),
-        "ask_symptom_description_color": ("color",),
-        "ask_symptom_description_smell": ("smell",),
-    }
-)
-_DESCRIPTOR_INTENT = {name: intent for intent, names in DESCRIPTOR_FIELDS.items() for name in names}
-
-_LIST_FIELDS: Mapping[str, str] = MappingProxyType(
-    {
-        "ask_coitus": "social.sexual_history",
-        "ask_reproductive_history": "social.reproductive_history",
-        "ask_living_habit": "social.living_habits",
-        "ask_receiving_treatment": "history.current_treatment",
-        "ask_past_medication": "history.medications",
-        "ask_past_diagnosis": "history.past_diagnoses",
-        "ask_physical_change": "history.physical_changes",
-        "ask_trauma_surgery": "history.trauma_surgery",
-        "ask_preventive": "history.vaccinations",
-        "ask_allergic_history": "history.allergies",
-        "ask_contact_history": "history.exposures",
-        "ask_family_history": "history.family_history",
-    }
-)
-_SINGLE_FIELDS: Mapping[str, str] = MappingProxyType(
-    {
-        "ask_tobacco": "social.tobacco",
-        "ask_alcohol": "social.alcohol",
-        "ask_drug": "social.drug_use",
-        "ask_occupation": "demographics.occupation",
-    }
-)
+#: The answer variant of each factor field ("worse with walking", "better lying still").
+_FACTOR_VARIANTS: Mapping[str, str] = MappingProxyType({"aggravating_factors": "worse", "relieving_factors": "better"})
 
 #: Named tests that stand for a whole examination category.
 EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
@@ -141,67 +143,12 @@ EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
 )
 _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
 
-
-@dataclass(frozen=True)
-class Fill:
-    """Text for one template placeholder and the record paths it states (``()`` for the
-    doctor's own words)."""
-
-    text: str
-    paths: tuple[str, ...] = ()
+Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
 
 
-@dataclass(frozen=True)
-class Statement:
-    """One thing to say: template ``section``/``variant`` with ``fills``.
-
-    ``paths`` are facts the statement states without a fill (a blanket denial such as
-    "No, I don't smoke" states ``social.tobacco``). ``items`` counts the facts stated, for
-    the per-intent limit.
-    """
-
-    section: str
-    variant: str
-    outcome: Outcome
-    fills: Mapping[str, Fill] = field(default_factory=dict)
-    paths: tuple[str, ...] = ()
-    items: int = 0
-
-    @property
-    def all_paths(self) -> tuple[str, ...]:
-        """Every record path behind the statement, fills included, in order, no duplicates."""
-        found = list(self.paths)
-        for fill in self.fills.values():
-            found.extend(fill.paths)
-        return tuple(dict.fromkeys(found))
-
-
-@dataclass(frozen=True)
-class IntentAnswer:
-    """The policy's answer to one asked intent.
-
-    ``repeated``: the question was answered before and this answer states nothing new.
-    ``extras``: statements a volunteering persona may add (related, unrevealed facts).
-    """
-
-    intent: str
-    key: QuestionKey
-    statements: tuple[Statement, ...]
-    extras: tuple[Statement, ...] = ()
-    repeated: bool = False
-
-    @property
-    def paths(self) -> tuple[str, ...]:
-        """The record paths behind the statements (extras excluded)."""
-        return tuple(dict.fromkeys(p for s in self.statements for p in s.all_paths))
-
-
-def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
-    """"a", "a and b", "a, b and c"."""
-    texts = list(texts)
-    if len(texts) <= 1:
-        return "".join(texts)
-    return f"{', '.join(texts[:-1])} {conjunction} {texts[-1]}"
+def _list_path(field: str) -> str:
+    """The list a field pattern indexes: "history.allergies[*]" -> "history.allergies"."""
+    return field.removesuffix("[*]")
 
 
 class RecordPolicy:
@@ -221,19 +168,18 @@ class RecordPolicy:
         self.matcher = matcher
         self.lexicon = lexicon
         self.max_facts = max_facts
-        self._handlers: dict[str, Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]] = {
-            "ask_symptom": self._symptoms,
-            "ask_symptom_factors": self._factors,
-            "ask_medical_examination": self._exams,
-            "ask_age": self._age,
-            "ask_gender": self._gender,
-            "ask_weight": self._weight,
-            **{intent: self._descriptor for intent in DESCRIPTOR_FIELDS},
-            **{intent: self._fact_list for intent in _LIST_FIELDS},
-            **{intent: self._single_fact for intent in _SINGLE_FIELDS},
+        kinds: dict[AnswerKind, Handler] = {
+            "symptoms": self._symptoms,
+            "descriptor": self._descriptor,
+            "factors": self._factors,
+            "list": self._fact_list,
+            "single": self._single_fact,
+            "exams": self._exams,
+            "age": self._age,
+            "sex": self._sex,
+            "weight": self._weight,
         }
-        missing = set(INTENT_FIELDS) - set(self._handlers)
-        assert not missing, f"intents without a handler: {sorted(missing)}"
+        self._handlers: dict[str, Handler] = {intent: kinds[rule.kind] for intent, rule in INTENT_RULES.items()}
         matcher.index(self._matchable_texts())
 
     # ---------------------------------------------------------------- public
@@ -283,9 +229,21 @@ class RecordPolicy:
     def _matchable_texts(self) -> list[str]:
         case = self.case
         texts = [s.name for s in case.symptoms] + [e.name for e in case.examinations]
-        for name in _LIST_FIELDS.values():
-            texts += [f.value for f in resolve_list(case, name) if f.value]
+        for rule in INTENT_RULES.values():
+            if rule.kind == "list":
+                texts += [f.value for f in resolve_list(case, _list_path(rule.fields[0])) if f.value]
         return texts
+
+    def _candidates(self, field: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The named items of a list field ("symptoms[*]", "history.allergies[*]") as the
+        matcher takes them: ``(path, (name,))``, in record order, facts without a value left out."""
+        base = _list_path(field)
+        found = []
+        for index, item in enumerate(resolve(self.case, base)):
+            name = item.name if isinstance(item, (Symptom, Examination)) else item.value
+            if name:
+                found.append((f"{base}[{index}]", (name,)))
+        return found
 
     def _lay(self, text: str) -> str:
         return self.lexicon.to_lay(text)
@@ -295,9 +253,8 @@ class RecordPolicy:
         texts = [self._lay(t) for t in field_texts(self.case, path)]
         if len(texts) == 1:
             return Fill(texts[0], (path,))
-        joiner = ": " if path.startswith("examinations") else " ("
-        closer = "" if joiner == ": " else ")"
-        return Fill(f"{texts[0]}{joiner}{texts[1]}{closer}", (path,))
+        join = with_result if path.startswith("examinations") else with_detail
+        return Fill(join(texts[0], texts[1]), (path,))
 
     def _items(self, paths: Sequence[str]) -> Fill:
         fills = [self._phrase(p) for p in paths]
@@ -310,6 +267,35 @@ class RecordPolicy:
         echoed = dict.fromkeys(without_numbers(q) for q in queries)
         return Fill(join_items([self.lexicon.whole_to_lay(e) for e in echoed], "or"))
 
+    def _match(self, queries: Sequence[str], fields: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The paths of the named items of ``fields`` that ``queries`` match (distinct, at most
+        k), and the queries that match none."""
+        candidates = [c for f in fields for c in self._candidates(f)]
+        hits: list[str] = []
+        misses: list[str] = []
+        for query in queries:
+            hit = self.matcher.best(query, candidates)
+            if hit is None:
+                misses.append(query)
+            else:
+                hits.append(hit)
+        return list(dict.fromkeys(hits))[: self.max_facts], misses
+
+    def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
+        """``paths`` split into the present and the denied facts (or symptoms)."""
+        statuses = [resolve(self.case, p).status for p in paths]
+        return ([p for p, s in zip(paths, statuses) if s is Status.present],
+                [p for p, s in zip(paths, statuses) if s is Status.denied])
+
+    def _extras(self, intent: str, paths: Sequence[str], hits: Sequence[str], state: DialogueState, room: int) -> list[Statement]:
+        """What a volunteering persona may add: the present ``paths`` neither asked about nor
+        revealed yet, one statement each, at most ``room``."""
+        return [
+            Statement(intent, "present", "present", {"items": self._items([p])}, items=1)
+            for p in paths
+            if p not in hits and not state.is_revealed(p)
+        ][: max(room, 0)]
+
     def _fresh_first(self, paths: Sequence[str], state: DialogueState) -> list[str]:
         """Up to k of ``paths``: the unrevealed ones first; when all were revealed, the first
         k again (which makes an already answered question a repeat)."""
@@ -319,7 +305,8 @@ class RecordPolicy:
     # -------------------------------------------------------------- handlers
 
     def _fact_list(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        base = _LIST_FIELDS[intent]
+        fields = INTENT_RULES[intent].fields
+        base = _list_path(fields[0])
         facts = resolve_list(self.case, base)
         if not facts:
             return [Statement(intent, "not_recorded", "not_recorded")], []
@@ -337,20 +324,9 @@ class RecordPolicy:
             denied = [p for p, _ in named][: self.max_facts]
             return [Statement(intent, "denied", "denied", {"items": self._items(denied)}, items=len(denied))], []
 
-        hits: list[str] = []
-        absent: list[str] = []
-        candidates = [(p, (f.value or "",)) for p, f in named]
-        if intent == "ask_physical_change":  # "Any weight loss?" may be recorded as a symptom
-            candidates += self._symptom_candidates()
-        for query in queries:
-            hit = self.matcher.best(query, candidates)
-            if hit is not None:
-                hits.append(hit)
-            elif blanket is None:
-                absent.append(query)
-        hits = list(dict.fromkeys(hits))[: self.max_facts]
-        said_yes = [p for p in hits if self._status(p) is Status.present]
-        said_no = [p for p in hits if self._status(p) is Status.denied]
+        hits, misses = self._match(queries, fields)
+        absent = [] if blanket else misses
+        said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
             statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
@@ -361,15 +337,10 @@ class RecordPolicy:
         if absent:
             statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(absent)}))
         room = self.max_facts - sum(s.items for s in statements)
-        extras = [
-            Statement(intent, "present", "present", {"items": self._items([p])}, items=1)
-            for p in present
-            if p not in hits and not state.is_revealed(p)
-        ][: max(room, 0)]
-        return statements, extras
+        return statements, self._extras(intent, present, hits, state, room)
 
     def _single_fact(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        path = _SINGLE_FIELDS[intent]
+        path = INTENT_RULES[intent].fields[0]
         fact = resolve_optional(self.case, path)
         if fact is None:
             return [Statement(intent, "not_recorded", "not_recorded")], []
@@ -381,31 +352,25 @@ class RecordPolicy:
         return [Statement(intent, "denied_all", "denied", paths=(path,), items=1)], []
 
     def _age(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        if self.case.demographics.age_years is None:
+        path = INTENT_RULES[intent].fields[0]
+        if resolve_optional(self.case, path) is None:
             return [Statement(intent, "not_recorded", "not_recorded")], []
-        path = "demographics.age_years"
         return [Statement(intent, "present", "present", {"age": Fill(field_texts(self.case, path)[0], (path,))}, items=1)], []
 
-    def _gender(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        if self.case.demographics.sex is None:
+    def _sex(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
+        path = INTENT_RULES[intent].fields[0]
+        if resolve_optional(self.case, path) is None:
             return [Statement(intent, "not_recorded", "not_recorded")], []
-        path = "demographics.sex"
         return [Statement(intent, "present", "present", {"sex": Fill(field_texts(self.case, path)[1], (path,))}, items=1)], []
 
     def _weight(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
+        """One statement per recorded measurement; its variant is the field name ("weight", "height")."""
         statements = [
-            Statement(intent, name, "present", {"items": self._phrase(f"demographics.{name}")}, items=1)
-            for name in ("weight", "height")
-            if getattr(self.case.demographics, name)
+            Statement(intent, path.split(".")[-1], "present", {"items": self._phrase(path)}, items=1)
+            for path in INTENT_RULES[intent].fields
+            if resolve_optional(self.case, path)
         ]
         return statements or [Statement(intent, "not_recorded", "not_recorded")], []
-
-    def _symptom_candidates(self) -> list[tuple[str, tuple[str, ...]]]:
-        return [(f"symptoms[{i}]", (s.name,)) for i, s in enumerate(self.case.symptoms)]
-
-    def _status(self, path: str) -> Status:
-        """The status of the symptom or fact at ``path``."""
-        return resolve(self.case, path).status
 
     def _symptoms(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         present_symptoms = [f"symptoms[{i}]" for i, s in enumerate(self.case.symptoms) if s.status is Status.present]
@@ -417,22 +382,8 @@ class RecordPolicy:
             chosen = (fresh or present_symptoms)[: self.max_facts]
             return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
 
-        candidates = self._symptom_candidates() + [
-            (f"history.physical_changes[{j}]", (f.value,))
-            for j, f in enumerate(self.case.history.physical_changes)
-            if f.value
-        ]
-        hits: list[str] = []
-        unknown = False
-        for query in queries:
-            hit = self.matcher.best(query, candidates)
-            if hit is None:
-                unknown = True
-            else:
-                hits.append(hit)
-        hits = list(dict.fromkeys(hits))[: self.max_facts]
-        said_yes = [p for p in hits if self._status(p) is Status.present]
-        said_no = [p for p in hits if self._status(p) is Status.denied]
+        hits, unknown = self._match(queries, INTENT_RULES[intent].fields)
+        said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
             statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
@@ -441,13 +392,7 @@ class RecordPolicy:
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
         if unknown:
             statements.append(Statement(intent, "not_recorded", "not_recorded"))
-        room = self.max_facts - len(hits)
-        extras = [
-            Statement(intent, "present", "present", {"items": self._items([p])}, items=1)
-            for p in present_symptoms
-            if p not in hits and not state.is_revealed(p)
-        ][: max(room, 0)]
-        return statements, extras
+        return statements, self._extras(intent, present_symptoms, hits, state, self.max_facts - len(hits))
 
     def _targets(self, queries: list[str]) -> tuple[list[int], list[Statement]]:
         """Symptom indices a descriptor question is about, and statements for named
@@ -483,7 +428,7 @@ class RecordPolicy:
         extras: list[Statement] = []
         for index in targets[: self.max_facts]:
             symptom = self.case.symptoms[index]
-            paths = [f"symptoms[{index}].{name}" for name in DESCRIPTOR_FIELDS[intent] if getattr(symptom, name)]
+            paths = [f"symptoms[{index}].{name}" for name in INTENT_RULES[intent].symptom_fields if getattr(symptom, name)]
             fills = {"symptom": self._symptom_fill(index)}
             if not paths:
                 statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
@@ -514,7 +459,8 @@ class RecordPolicy:
             symptom = self.case.symptoms[index]
             fills = {"symptom": self._symptom_fill(index)}
             said = False
-            for variant, name in (("worse", "aggravating_factors"), ("better", "relieving_factors")):
+            for name in INTENT_RULES[intent].symptom_fields:
+                variant = _FACTOR_VARIANTS[name]
                 paths = [f"symptoms[{index}].{name}[{j}]" for j in range(len(getattr(symptom, name)))][:budget]
                 if paths:
                     budget -= len(paths)
@@ -534,7 +480,7 @@ class RecordPolicy:
         if not queries:
             chosen = self._fresh_first(paths, state)
             return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
-        candidates = [(p, (e.name,)) for p, e in zip(paths, exams)]
+        candidates = self._candidates(INTENT_RULES[intent].fields[0])
         hits: list[str] = []
         missing = False
         for query in queries:
@@ -554,20 +500,3 @@ class RecordPolicy:
             statements.append(Statement(intent, "not_found", "not_recorded"))
         return statements, []
 
-
-def resolve_list(case: CaseFacts, path: str) -> list[Fact]:
-    """The list of facts at ``path`` ("history.allergies"); empty when nothing is recorded."""
-    section, name = path.split(".")
-    return list(getattr(getattr(case, section), name))
-
-
-def resolve_optional(case: CaseFacts, path: str) -> Fact | None:
-    """The single fact at ``path`` ("social.tobacco"), or ``None`` when not recorded."""
-    section, name = path.split(".")
-    return getattr(getattr(case, section), name)
-
-
-def resolve_name(case: CaseFacts, path: str) -> str:
-    """The name of the symptom or the value of the fact at ``path``."""
-    value = resolve(case, path)
-    return value.name if hasattr(value, "name") else value.value

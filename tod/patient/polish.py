@@ -9,10 +9,9 @@ there, compared case-insensitively after lay mapping, so the reply's provenance 
 holds). Otherwise, or when the rewriter fails, the template reply is kept and the
 fallback is counted.
 
-The fact values are the placeholder fills of the template reply: given by the caller, or
-recovered by matching the reply against the template bank (every reply is a sequence of
-bank templates, see :mod:`tod.patient.nlg`). A text that does not decompose into bank
-templates falls back to its words that no template uses.
+The fact values are handed over with the reply: the texts of its record and {asked}
+placeholders (:attr:`tod.patient.acts.Rendering.facts`), split into items at the list
+punctuation (:func:`fact_atoms`).
 
 Rewriters: any chat-model backend of :mod:`tod.backends` through
 :func:`tod.patient.rewriter.load_rewriter` (``hf:smollm2``, the SmolLM2-135M-Instruct GGUF
@@ -30,10 +29,8 @@ from typing import Iterable, Protocol, Sequence
 import yaml
 
 from tod.patient.figures import numbers
-from tod.patient.guard import CONNECTIVES
 from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
-from tod.patient.nlg import ASKED_FILL, CONTENT_FILLS, OPENING_TEMPLATE, TemplateBank
-from tod.patient.voice import VOICE_WORDS
+from tod.patient.templates import CONNECTIVES
 
 #: The instruction given to every rewriter.
 INSTRUCTION = (
@@ -57,108 +54,12 @@ class Rewriter(Protocol):
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
 _CONNECTIVE_SPLIT = re.compile("|".join(re.escape(c) for c in CONNECTIVES))
-_WORD = re.compile(r"[a-z][a-z'-]*")
-#: The most template matches tried when decomposing one reply (then the word fallback).
-_SEGMENT_BUDGET = 20_000
-
-
-@dataclass(frozen=True)
-class _Pattern:
-    regex: re.Pattern[str]
-    names: tuple[str, ...]
-    prefix: str
-    suffix: str
-    glue: bool
-    literal: bool
-
-
-class TemplateMatcher:
-    """Recovers the placeholder fills of a reply composed from ``bank`` templates.
-
-    A reply is parts joined by single spaces (a hedge is joined without one and lowers the
-    next letter; see :func:`tod.patient.nlg.compose`), so a reply decomposes into bank
-    templates whose placeholders match the fills. Matching is case-insensitive; the first
-    decomposition found wins, trying the templates with the most fixed text first and the
-    shortest parts first.
-    """
-
-    def __init__(self, bank: TemplateBank) -> None:
-        hedges = set(bank.hedges)
-        self._patterns: list[_Pattern] = []
-        for template in sorted(bank.known_templates()):
-            if template == OPENING_TEMPLATE:
-                continue
-            pieces = _PLACEHOLDER.split(template)
-            body = []
-            for index, piece in enumerate(pieces):
-                if index % 2 == 0:
-                    body.append(re.escape(piece))
-                elif piece.lower() in VOICE_WORDS:
-                    words = sorted(VOICE_WORDS[piece.lower()], key=len, reverse=True)
-                    body.append("(?:" + "|".join(re.escape(w) for w in words) + ")")
-                else:
-                    body.append("(.+?)")
-            names = tuple(n.lower() for n in pieces[1::2] if n.lower() not in VOICE_WORDS)
-            fixed = pieces[0::2]
-            self._patterns.append(_Pattern(re.compile("".join(body), re.IGNORECASE | re.DOTALL), names,
-                                           fixed[0].lower(), fixed[-1].lower() if len(fixed) > 1 else "",
-                                           template in hedges, len(pieces) == 1))
-        # the most specific templates (most fixed text) first, so fills are as narrow as possible
-        self._patterns.sort(key=lambda p: -len(p.regex.pattern.replace("(.+?)", "")))
-        self.vocabulary = frozenset(
-            word
-            for template in bank.known_templates()
-            for word in _WORD.findall(_PLACEHOLDER.sub(" ", template).lower())
-        ) | frozenset(w for words in VOICE_WORDS.values() for phrase in words for w in _WORD.findall(phrase))
-
-    def fills(self, text: str) -> list[tuple[str, str]] | None:
-        """``(placeholder, value)`` of each filled placeholder, in order; ``None`` when
-        ``text`` is not a sequence of bank templates (or too costly to decompose)."""
-        low = text.lower()
-        ends = [i for i, c in enumerate(text) if c == " "] + [len(text)]
-        boundaries = set(ends)
-        failed: set[int] = set()
-        budget = [_SEGMENT_BUDGET]
-
-        def walk(pos: int) -> list[tuple[str, str]] | None:
-            if pos == len(text):
-                return []
-            if pos in failed:
-                return None
-            for pattern in self._patterns:
-                if not low.startswith(pattern.prefix, pos):
-                    continue
-                start = pos + len(pattern.prefix)
-                if pattern.literal:  # fixed words only
-                    candidates = [start] if pattern.glue or start in boundaries else []
-                else:
-                    candidates = [e for e in ends if e > start and low.endswith(pattern.suffix, start, e)]
-                for end in candidates:
-                    budget[0] -= 1
-                    if budget[0] < 0:
-                        raise _TooCostly
-                    match = pattern.regex.fullmatch(text, pos, end)
-                    if match is None:
-                        continue
-                    rest = walk(end if pattern.glue else min(end + 1, len(text)))
-                    if rest is not None:
-                        return list(zip(pattern.names, match.groups())) + rest
-            failed.add(pos)
-            return None
-
-        try:
-            return walk(0)
-        except _TooCostly:
-            return None
-
-
-class _TooCostly(Exception):
-    pass
 
 
 def fact_atoms(values: Iterable[str]) -> list[str]:
-    """The items of fill values, split at the list punctuation the guard allows
-    ("fever, cough and rash (a week)" -> fever, cough, rash, a week)."""
+    """The items of fill values, split at the list punctuation of the templates
+    (:data:`~tod.patient.templates.CONNECTIVES`): "fever, cough and rash (a week)" ->
+    fever, cough, rash, a week."""
     atoms = []
     for value in values:
         for atom in _CONNECTIVE_SPLIT.split(value):
@@ -173,28 +74,19 @@ class GroundingCheck:
 
     Vocabulary: the lay table (terms and lay words), the jargon list, the synonym groups
     and ``grounding.yaml`` (body parts, drugs, negations). Terms match as whole words,
-    case-insensitively. With a template ``bank`` the check also recovers the fact values
-    of a template reply (:class:`TemplateMatcher`) and rejects a rewrite that drops one;
-    ``lexicon`` makes that comparison ignore medical-vs-lay wording.
+    case-insensitively. A rewrite that drops one of the template reply's fact values is
+    rejected too; ``lexicon`` makes that comparison ignore medical-vs-lay wording.
     """
 
-    def __init__(
-        self,
-        terms: Iterable[str],
-        negations: Iterable[str],
-        *,
-        bank: TemplateBank | None = None,
-        lexicon: LayLexicon | None = None,
-    ) -> None:
+    def __init__(self, terms: Iterable[str], negations: Iterable[str], *, lexicon: LayLexicon | None = None) -> None:
         vocabulary = sorted({t.lower() for t in terms if t.strip()})
         self._terms = phrase_pattern(vocabulary)
         self._negations = phrase_pattern(list(negations))
-        self._matcher = TemplateMatcher(bank) if bank is not None else None
         self._lexicon = lexicon
 
     @classmethod
     def load(cls, templates_dir: str | Path | None = None) -> "GroundingCheck":
-        """The check built from the word lists and templates of ``templates/``."""
+        """The check built from the word lists of ``templates/``."""
         folder = Path(templates_dir) if templates_dir else TEMPLATES_DIR
         return _load_check(str(folder))
 
@@ -205,25 +97,12 @@ class GroundingCheck:
         text = " ".join(text.lower().split())
         return self._lexicon.to_lay(text).lower() if self._lexicon is not None else text
 
-    def fact_values(self, template_text: str) -> list[str]:
-        """The fact items of a template reply: its content and {asked} fills split into
-        items; for a text that is not made of bank templates, its words that no template
-        uses (numbers are checked on their own). Empty without a bank."""
-        if self._matcher is None:
-            return []
-        fills = self._matcher.fills(template_text)
-        if fills is not None:
-            return fact_atoms(v for name, v in fills if name in CONTENT_FILLS or name == ASKED_FILL)
-        words = _WORD.findall(template_text.lower())
-        return list(dict.fromkeys(w for w in words if w not in self._matcher.vocabulary))
-
-    def lost_facts(self, template_text: str, rewrite: str, facts: Sequence[str] | None = None) -> list[str]:
-        """The fact items of ``template_text`` (or ``facts``, split into items) missing
-        from ``rewrite`` (case-insensitive, whole words, after lay mapping)."""
-        atoms = fact_atoms(facts) if facts is not None else self.fact_values(template_text)
+    def lost_facts(self, rewrite: str, facts: Sequence[str]) -> list[str]:
+        """The items of ``facts`` (fill values, split into items) missing from ``rewrite``
+        (case-insensitive, whole words, after lay mapping)."""
         target = self._normal(rewrite)
         lost = []
-        for atom in atoms:
+        for atom in fact_atoms(facts):
             wanted = self._normal(atom)
             if not numbers(wanted) and not re.search(r"[^\W\d_]", wanted):
                 continue  # punctuation or numbers only: numbers are checked on their own
@@ -232,11 +111,11 @@ class GroundingCheck:
                 lost.append(atom)
         return lost
 
-    def problems(self, template_text: str, rewrite: str, facts: Sequence[str] | None = None) -> list[str]:
+    def problems(self, template_text: str, rewrite: str, facts: Sequence[str]) -> list[str]:
         """Why ``rewrite`` is not grounded in ``template_text`` (empty = accept).
 
-        ``facts``: the values the template reply's placeholders were filled with; ``None``
-        recovers them from the text (see :meth:`fact_values`).
+        ``facts``: the values the template reply's record and {asked} placeholders were
+        filled with; a rewrite must keep every item of them.
         """
         found: list[str] = []
         if not rewrite.strip():
@@ -255,7 +134,7 @@ class GroundingCheck:
         after = len(self._found(self._negations, rewrite))
         if after > before or (before > 0) != (after > 0):
             found.append(f"changes negation ({before} -> {after})")
-        lost_facts = self.lost_facts(template_text, rewrite, facts)
+        lost_facts = self.lost_facts(rewrite, facts)
         if lost_facts:
             found.append(f"drops facts {lost_facts}")
         return found
@@ -270,8 +149,7 @@ def _load_check(folder_name: str) -> GroundingCheck:
     terms = [*lists["body_parts"], *lists["drugs"], *lexicon.table, *lexicon.table.values()]
     terms += load_jargon(folder / "jargon.yaml")
     terms += [m for members in load_synonym_groups(folder / "synonyms.yaml").values() for m in members]
-    bank = TemplateBank.load(folder / "patient.yaml")
-    return GroundingCheck(terms, lists["negations"], bank=bank, lexicon=lexicon)
+    return GroundingCheck(terms, lists["negations"], lexicon=lexicon)
 
 
 @dataclass
@@ -287,11 +165,11 @@ class Polisher:
     fallbacks: int = 0
     fallback_reasons: list[str] = field(default_factory=list)
 
-    def polish(self, text: str, facts: Sequence[str] | None = None) -> tuple[str, bool]:
+    def polish(self, text: str, facts: Sequence[str]) -> tuple[str, bool]:
         """``(reply, accepted)``: the rewrite if grounded, else ``text`` unchanged.
 
-        ``facts``: the fill values of the template reply (recovered from ``text`` when
-        ``None``); a rewrite that loses one of them is rejected."""
+        ``facts``: the fill values of the template reply's record and {asked} placeholders
+        (:attr:`tod.patient.acts.Rendering.facts`); a rewrite that loses one is rejected."""
         self.attempts += 1
         try:
             rewrite = self.rewriter.rewrite(text)
