@@ -175,8 +175,8 @@ class RecordPolicy:
             "list": self._fact_list,
             "single": self._single_fact,
             "exams": self._exams,
-            "age": self._age,
-            "sex": self._sex,
+            "age": self._demographic,
+            "sex": self._demographic,
             "weight": self._weight,
         }
         self._handlers: dict[str, Handler] = {intent: kinds[rule.kind] for intent, rule in INTENT_RULES.items()}
@@ -227,12 +227,9 @@ class RecordPolicy:
     # --------------------------------------------------------------- helpers
 
     def _matchable_texts(self) -> list[str]:
-        case = self.case
-        texts = [s.name for s in case.symptoms] + [e.name for e in case.examinations]
-        for rule in INTENT_RULES.values():
-            if rule.kind == "list":
-                texts += [f.value for f in resolve_list(case, _list_path(rule.fields[0])) if f.value]
-        return texts
+        """The names of every item a named query may match: symptoms, tests, listed facts."""
+        fields = ["symptoms[*]", "examinations[*]", *(r.fields[0] for r in INTENT_RULES.values() if r.kind == "list")]
+        return [name for field in fields for _, (name,) in self._candidates(field)]
 
     def _candidates(self, field: str) -> list[tuple[str, tuple[str, ...]]]:
         """The named items of a list field ("symptoms[*]", "history.allergies[*]") as the
@@ -351,17 +348,15 @@ class RecordPolicy:
             return [Statement(intent, "denied", "denied", {"items": detail}, items=1)], []
         return [Statement(intent, "denied_all", "denied", paths=(path,), items=1)], []
 
-    def _age(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        path = INTENT_RULES[intent].fields[0]
+    def _demographic(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
+        """Age or sex, in the placeholder named by the rule's kind ({age}, {sex}), as a person
+        says it ("52 years old", "a man": the last of :func:`field_texts`)."""
+        rule = INTENT_RULES[intent]
+        path = rule.fields[0]
         if resolve_optional(self.case, path) is None:
             return [Statement(intent, "not_recorded", "not_recorded")], []
-        return [Statement(intent, "present", "present", {"age": Fill(field_texts(self.case, path)[0], (path,))}, items=1)], []
-
-    def _sex(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        path = INTENT_RULES[intent].fields[0]
-        if resolve_optional(self.case, path) is None:
-            return [Statement(intent, "not_recorded", "not_recorded")], []
-        return [Statement(intent, "present", "present", {"sex": Fill(field_texts(self.case, path)[1], (path,))}, items=1)], []
+        spoken = Fill(field_texts(self.case, path)[-1], (path,))
+        return [Statement(intent, "present", "present", {rule.kind: spoken}, items=1)], []
 
     def _weight(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         """One statement per recorded measurement; its variant is the field name ("weight", "height")."""
