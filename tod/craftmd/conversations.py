@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -109,5 +110,14 @@ def iter_consultations(source: str | Path = DEFAULT_SOURCE) -> Iterator[Consulta
 
 
 def doctor_message_texts(source: str | Path = DEFAULT_SOURCE) -> dict[str, str]:
-    """Every doctor message of the source, by message id."""
-    return {m.id: m.content for conv in iter_consultations(source) for m in conv.doctor_messages()}
+    """Every doctor message of the source, by message id (a fresh dict; the source is read
+    once per path and modification time, so checking labels and then training on them does
+    not parse the 92,883 messages twice)."""
+    path = Path(source).resolve()
+    stamp = path.stat().st_mtime_ns if path.exists() else -1
+    return dict(_doctor_message_texts(path, stamp))
+
+
+@lru_cache(maxsize=4)
+def _doctor_message_texts(path: Path, stamp: int) -> dict[str, str]:
+    return {m.id: m.content for conv in iter_consultations(path) for m in conv.doctor_messages()}
