@@ -1,20 +1,24 @@
-"""Slot-model benchmark: the extractive BIO tagger vs the generative T5 tracker on the dev file.
+"""Slot-model benchmark: the extractive BIO tagger vs the generative tracker, on the real
+validation split and the dev file.
 
     .venv/bin/python -m eval.bench_slot_models --checkpoint checkpoints/default \
-        --t5-minutes 10 --output-dir eval/results
+        --t5-minutes 8 --output-dir eval/results
 
 The tagger is read from the checkpoint's ``slots/`` folder (when the checkpoint's slot model is
-the tagger); the T5 tracker is trained here with the ``t5`` section of the training config
-(``--config``; offline default: a small T5 from scratch with a SentencePiece-Unigram tokenizer
-learnt from the corpus), capped at ``--t5-minutes``, or loaded from ``--t5-dir``. Both are
-scored with the NLU slot metrics (slot-key F1, slot F1 with value containment, value ROUGE)
-and timed one turn at a time (p50/p95) on this machine. Both are trained on and read each
-turn's question focus (``tod.nlu.questions``), as ``python -m tod.train`` and the parser do.
+the tagger); the generative tracker is trained here on the same data as ``python -m tod.train``
+(:func:`tod.training.run.training_data`: synthetic plus real training turns, the real validation
+split for early stopping) with the ``t5`` section of the training config (``--config``; offline
+default: warm-started from the pretrained MiniLM as encoder and decoder), capped at
+``--t5-minutes``, or loaded from ``--t5-dir``. Both are scored with the NLU slot metrics
+(slot-key F1, slot F1 with value containment, value ROUGE) on the real validation split (when
+the CRAFT-MD source is there) and the dev file, and timed one turn at a time (p50/p95) on this
+machine. Both read each turn's question focus (``tod.nlu.questions``), as the parser does.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -31,6 +35,7 @@ from tod.nlu.questions import focus_turns, question_focus
 from tod.nlu.slot_t5 import T5SlotTracker
 from tod.nlu.slot_tagger import SlotTagger
 from tod.training.config import load_config
+from tod.training.run import training_data
 from tod.training.t5 import train_t5_tracker
 
 
@@ -70,47 +75,43 @@ def main(argv: list[str] | None = None) -> int:
 
         torch.set_num_threads(args.threads)
 
-    dev = load_annotations(args.dev)
     config = load_config(args.config, args.overrides)
+    data = training_data(config)
+    sets = {"dev": load_annotations(args.dev)}
+    if data.real is not None:
+        sets = {"real validation": data.real.validation, **sets}
     out = Path(args.output_dir)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, object] = {"benchmark": "slot_models", "dev_file": args.dev, "machine": machine_info()}
+    models: dict[str, object] = {}
     manifest = json.loads((Path(args.checkpoint) / "manifest.json").read_text())
     if manifest["slot_model"] == "tagger":
-        results["tagger"] = _score(SlotTagger.load(Path(args.checkpoint) / "slots"), dev)
+        models["tagger"] = SlotTagger.load(Path(args.checkpoint) / "slots")
     if args.t5_dir:
-        tracker = T5SlotTracker.load(args.t5_dir)
-        t5_seconds = None
+        models["t5"] = T5SlotTracker.load(args.t5_dir)
+        note = f"Generative tracker loaded from {args.t5_dir}."
     else:
         config.t5.max_minutes = args.t5_minutes
         started = time.time()
-        tracker = train_t5_tracker(focus_turns(load_annotations(config.train_file)),
-                                   focus_turns(load_annotations(config.validation_file)),
-                                   config.t5, work_dir=out / "t5_work", seed=config.seed)
-        t5_seconds = round(time.time() - started, 1)
-        tracker.save(out / "t5_tracker")
-    results["t5"] = _score(tracker, dev)
-    results["t5_train_seconds"] = t5_seconds
-    model_config = tracker.model.config
-    results["t5_config"] = config.t5.__dict__ if t5_seconds is not None else {
-        "loaded_from": args.t5_dir, "d_model": model_config.d_model, "d_ff": model_config.d_ff,
-        "num_layers": model_config.num_layers, "num_heads": model_config.num_heads,
-        "vocab_size": model_config.vocab_size, "max_source_length": tracker.max_source_length,
-        "max_target_length": tracker.max_target_length}
-    lines = [f"# Slot models on {Path(args.dev).name} ({len(dev)} turns)", "", format_machine(results["machine"]), "",
-             "| slot model | slot-key F1 | slot F1 | value ROUGE-1 | value ROUGE-L | p50 ms/turn | p95 ms/turn |",
-             "|---|---|---|---|---|---|---|"]
-    for name in ("tagger", "t5"):
-        if name in results:
-            r = results[name]
-            lines.append(f"| {name} | {r['slot_key']['f1']:.3f} | {r['slot']['f1']:.3f} | {r['value_rouge1']:.3f} | "
-                         f"{r['value_rougeL']:.3f} | {r['latency_ms']['p50']:.1f} | {r['latency_ms']['p95']:.1f} |")
-    if t5_seconds is not None:
-        lines += ["", f"T5 tracker ({config.t5.base_model}, d_model {config.t5.d_model}, {config.t5.num_layers} layers) "
-                      f"trained for {t5_seconds:.0f} s (budget {args.t5_minutes} min)."]
-    else:
-        lines += ["", f"T5 tracker loaded from {args.t5_dir} (d_model {model_config.d_model}, "
-                      f"{model_config.num_layers} layers)."]
+        models["t5"] = train_t5_tracker(focus_turns(data.train), focus_turns(data.tune), config.t5,
+                                        work_dir=out / "t5_work", seed=config.seed)
+        seconds = round(time.time() - started, 1)
+        models["t5"].save(out / "t5_tracker")  # type: ignore[attr-defined]
+        results["t5_train_seconds"] = seconds
+        results["t5_config"] = dataclasses.asdict(config.t5)
+        note = (f"Generative tracker (base {config.t5.base_model}) trained for {seconds:.0f} s on {len(data.train)} "
+                f"turns (budget {args.t5_minutes} min).")
+    lines = ["# Slot models", "", format_machine(results["machine"]), "",
+             "| turns | slot model | slot-key F1 | slot F1 | value ROUGE-1 | value ROUGE-L | p50 ms/turn | p95 ms/turn |",
+             "|---|---|---|---|---|---|---|---|"]
+    for set_name, turns in sets.items():
+        for name, model in models.items():
+            r = _score(model, turns)
+            results[f"{name}:{set_name}"] = r
+            lines.append(f"| {set_name} ({len(turns)}) | {name} | {r['slot_key']['f1']:.3f} | {r['slot']['f1']:.3f} | "
+                         f"{r['value_rouge1']:.3f} | {r['value_rougeL']:.3f} | {r['latency_ms']['p50']:.1f} | "
+                         f"{r['latency_ms']['p95']:.1f} |")
+    lines += ["", note]
     text = "\n".join(lines)
     (out / "slot_models.json").write_text(json.dumps(results, indent=2, default=str))
     (out / "slot_models.md").write_text(text + "\n")

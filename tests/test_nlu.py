@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from test_hardening_support import SMOKE, train_smoke_on
-from transformers import AutoTokenizer, DebertaV2Config, DebertaV2Model
+from transformers import AutoTokenizer, BertConfig, BertModel, DebertaV2Config, DebertaV2Model
 
 from tod.local_models import minilm_path
 from tod.nlu.annotations import TurnFileError, load_annotations, read_turn_texts
@@ -19,14 +19,17 @@ from tod.nlu.checkpoint import CheckpointError
 from tod.nlu.linearize import linearize_slots, parse_linearized
 from tod.nlu.metrics import count_value_matches, nlu_report
 from tod.nlu.parser import load_parser
+from tod.nlu.slot_t5 import T5SlotTracker, ground_values
 from tod.nlu.slot_tagger import decode_tags
 from tod.nlu.spans import TAGS, spans_to_slots
 from tod.parse import main as parse_cli
 from tod.schema import INTENTS
 from tod.training.config import ConfigError, IntentConfig, load_config
+from tod.training.config import T5Config
 from tod.training.intent import intent_matrix, train_intent_classifier
+from tod.training.t5 import train_t5_tracker
 from tod.training.tagger import locate_slot_spans, tag_ids_for
-from tod.training.thresholds import tune_thresholds
+from tod.training.thresholds import tune_shared_threshold, tune_thresholds
 
 
 TURNS = [
@@ -82,6 +85,19 @@ def test_a_recall_weighted_beta_lowers_a_threshold_that_trades_precision_for_rec
     assert recall_first[0] <= 0.25
 
 
+def test_a_shared_threshold_is_one_value_for_the_best_micro_f1() -> None:
+    gold = np.zeros((40, len(INTENTS)))
+    gold[:20, 0] = gold[20:, 1] = 1
+    probs = np.full((40, len(INTENTS)), 0.05)
+    probs[:20, 0] = 0.35  # both intents' positives score 0.35, their negatives 0.05 or 0.2
+    probs[20:, 1] = 0.35
+    probs[20:, 0] = 0.2
+    shared = tune_shared_threshold(probs, gold)
+    assert len(set(shared)) == 1 and 0.2 < shared[0] <= 0.35
+    per_intent = tune_thresholds(probs, gold)
+    assert per_intent[2] == 0.5 and shared[2] == shared[0]  # rare intents share it too
+
+
 def test_spans_prefer_question_sentences_and_decode_back() -> None:
     text = "So you have a cough. How long have you had the cough?"
     spans = locate_slot_spans(text, {"symptom": ["cough"]})
@@ -118,6 +134,34 @@ def test_tiny_debertav2_intent_classifier_trains(tmp_path: Path, annotation_file
     probs = classifier.predict_proba([t.text for t in turns])
     assert probs.shape == (len(turns), len(INTENTS)) and ((probs > 0) & (probs < 1)).all()
     assert intent_matrix(turns).sum() == sum(len(t.intents) for t in turns)
+
+
+def test_generated_values_are_grounded_despite_subword_spacing() -> None:
+    decoded = parse_linearized("medical _ examination: x - ray; symptom: can ' t sleep; symptom: fever")
+    assert decoded == {"medical_examination": ["x - ray"], "symptom": ["can ' t sleep", "fever"]}
+    grounded = ground_values("Did the X-ray help? I can't sleep either.", decoded)
+    assert grounded == {"medical_examination": ["X-ray"], "symptom": ["can't sleep"]}
+    assert ground_values("chest pain", {"symptom": ["chestpain", "chest  pain"]}) == {"symptom": ["chest pain"]}
+
+
+def test_generative_tracker_warm_starts_from_a_pretrained_encoder(tmp_path: Path, annotation_file: Path) -> None:
+    base = tmp_path / "tiny-bert"
+    tokenizer = AutoTokenizer.from_pretrained(minilm_path())
+    BertModel(BertConfig(vocab_size=len(tokenizer), hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                         intermediate_size=64, max_position_embeddings=128)).save_pretrained(base)
+    tokenizer.save_pretrained(base)
+    turns = load_annotations(annotation_file)
+    tracker = train_t5_tracker(turns, turns, T5Config(base_model=str(base), max_steps=3, batch_size=8, eval_steps=2,
+                                                      max_target_length=24), work_dir=tmp_path / "work", seed=1)
+    model = tracker.model
+    assert type(model).__name__ == "EncoderDecoderModel" and model.config.decoder.add_cross_attention
+    assert model.config.decoder_start_token_id == tokenizer.cls_token_id
+    tracker.save(tmp_path / "slots")
+    loaded = T5SlotTracker.load(tmp_path / "slots")
+    texts = [t.text for t in turns[:4]]
+    assert loaded.generate_raw(texts) == tracker.generate_raw(texts)
+    for text, slots in zip(texts, loaded.predict(texts)):
+        assert all(v.lower() in text.lower() for values in slots.values() for v in values)
 
 
 @pytest.mark.parametrize("slot_model", ["tagger", "t5"])

@@ -17,7 +17,9 @@ from tod.craftmd.conversations import SourceError, doctor_message_texts, iter_co
 from tod.craftmd.labels import join_labels, read_label_file
 from tod.nlu.annotations import TurnFileError
 from tod.training.config import RealTurnsConfig
+from tod.schema import INTENTS
 from tod.training.real_turns import RealTurnsMissing, case_of, in_validation, load_real_turns, split_by_case
+from tod.training.self_training import pseudo_label, unlabelled_training_messages
 
 from test_hardening_support import ROOT, SMOKE, subprocess_env
 
@@ -186,3 +188,34 @@ def test_training_with_real_turns_reports_the_real_split_per_doctor_model(tmp_pa
     assert {k for k in metrics if k.startswith("real_validation:")} == {f"real_validation:{m}" for m in MODELS}
     report = (tmp_path / "ckpt" / "smoke" / "report.md").read_text()
     assert "real validation, model-a" in report and "validation (synthetic)" in report
+
+
+@pytest.mark.slow
+def test_self_training_adds_confident_pseudo_labels_of_unlabelled_training_cases(tmp_path: Path) -> None:
+    source = write_source(tmp_path / "src")
+    rows = [row for row in all_labels() if row["id"].startswith("model-a/")]
+    labels = write_labels(tmp_path / "l.jsonl", rows)
+    split = ("real_turns.validation_share=0.3", f"real_turns.source={source}", f"real_turns.labels={labels}")
+    for folder in ("teacher", "student"):
+        (tmp_path / folder).mkdir()
+    teacher_run = _train_cli(tmp_path / "teacher", *split)
+    assert teacher_run.returncode == 0, teacher_run.stderr[-2000:]
+    teacher = tmp_path / "teacher" / "ckpt" / "smoke"
+
+    real = RealTurnsConfig(source=str(source), labels=str(labels), validation_share=0.3)
+    messages = unlabelled_training_messages(real, {row["id"] for row in rows}, limit=1000, seed=13)
+    assert messages, "model-b's training cases are unlabelled"
+    assert all(i.startswith("model-b/") and not in_validation(case_of(i), 0.3) for i in messages)
+    assert "**Final Diagnosis:** Bronchitis" not in messages.values()  # asks nothing
+    pseudo = pseudo_label(str(teacher), messages, confidence=0.51)
+    assert pseudo and {t.id for t in pseudo} <= set(messages)
+    for turn in pseudo:
+        assert set(turn.intents) <= set(INTENTS)
+        assert all(v in turn.text for values in turn.slots.values() for v in values)
+
+    student_run = _train_cli(tmp_path / "student", *split, "self_training.enabled=true",
+                             f"self_training.teacher={teacher}", "self_training.confidence=0.51")
+    assert student_run.returncode == 0, student_run.stderr[-2000:]
+    metrics = json.loads((tmp_path / "student" / "ckpt" / "smoke" / "metrics.json").read_text())
+    real_train = split_by_case(join_labels([labels], source), 0.3).train
+    assert metrics["train_turns"] == len(DOCTOR_TURNS) + 2 * len(real_train) + len(pseudo)

@@ -26,13 +26,14 @@ def linearize_slots(slots: dict[str, list[str]]) -> str:
 
 def parse_linearized(text: str) -> dict[str, list[str]]:
     """Inverse of :func:`linearize_slots`. Malformed pieces and unknown slot names are skipped
-    (a generative model may emit them); duplicates are kept once, in order."""
+    (a generative model may emit them); duplicates are kept once, in order. White space inside
+    a slot name is ignored (a subword decoder writes ``past _ medication``)."""
     slots: dict[str, list[str]] = {}
     if text.strip().lower() == EMPTY:
         return slots
     for piece in text.split(";"):
         name, sep, value = piece.partition(":")
-        name, value = name.strip(), value.strip()
+        name, value = "".join(name.split()), value.strip()
         if not sep or name not in SLOTS or not value:
             continue
         values = slots.setdefault(name, [])

@@ -1,8 +1,9 @@
 """Generative slot tracker (MMD-Eval style): T5 reads ``"track slots: <turn>"`` and writes the
 linearised slot list (:mod:`tod.nlu.linearize`).
 
-Generated values are kept only when they occur in the turn (case-insensitively) and are then
-copied verbatim from it, so the tracker cannot invent values. The tokenizer is saved with the
+Generated values are kept only when they occur in the turn (case-insensitively, and with the
+spaces a subword tokenizer's decoding puts around punctuation ignored: "x - ray" finds "X-ray")
+and are then copied verbatim from it, so the tracker cannot invent values. The tokenizer is saved with the
 model: a pretrained T5's, or one learnt from the training corpus for a T5 trained from scratch.
 """
 
@@ -23,12 +24,25 @@ PREFIX = "track slots: "
 SETTINGS_FILE = "t5_tracker.json"
 
 
+def value_pattern(value: str) -> str:
+    """A regex finding ``value`` in a text whatever the spacing around its punctuation: words
+    stay separated by white space, punctuation may or may not be."""
+    tokens = re.findall(r"\w+|[^\w\s]", value)
+    pattern = ""
+    for previous, token in zip([None] + tokens, tokens):
+        if previous is not None:
+            pattern += r"\s+" if previous[-1].isalnum() and token[0].isalnum() else r"\s*"
+        pattern += re.escape(token)
+    return pattern
+
+
 def ground_values(text: str, slots: dict[str, list[str]]) -> dict[str, list[str]]:
     """Keep generated values that occur in ``text`` and copy them verbatim from it."""
     grounded: dict[str, list[str]] = {}
     for name, values in slots.items():
         for value in values:
-            match = re.search(re.escape(value), text, re.IGNORECASE)
+            pattern = value_pattern(value)
+            match = re.search(pattern, text, re.IGNORECASE) if pattern else None
             if match and match.group(0) not in grounded.get(name, []):
                 grounded.setdefault(name, []).append(match.group(0))
     return grounded

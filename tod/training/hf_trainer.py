@@ -29,6 +29,19 @@ class TimeBudget(TrainerCallback):
             control.should_training_stop = True
 
 
+def uses_bf16(precision: str) -> bool:
+    """Whether ``precision`` (``auto``, ``fp32`` or ``bf16``) trains in bf16 mixed precision
+    here: ``auto`` picks it where the device computes bf16 natively (a CUDA GPU that supports
+    it; a CPU with AVX512-BF16 or AMX), since emulated bf16 would be slower than fp32."""
+    if precision != "auto":
+        return precision == "bf16"
+    if torch.cuda.is_available():
+        return torch.cuda.is_bf16_supported()
+    native = [getattr(torch.cpu, probe, lambda: False)()
+              for probe in ("_is_avx512_bf16_supported", "_is_amx_tile_supported")]
+    return any(native)
+
+
 def fit(
     *,
     model: Any,
@@ -51,7 +64,8 @@ def fit(
     caller saves the final model where it belongs. ``eval_steps`` is capped so that short
     runs still evaluate at least twice. ``max_minutes`` (if > 0) ends training early at that
     wall time, keeping the best evaluated model. Batches group turns of similar length, which
-    saves most of the padding on CPU.
+    saves most of the padding on CPU. ``settings.precision`` chooses bf16 mixed precision
+    (:func:`uses_bf16`).
     """
     epochs, batch_size, max_steps = settings.epochs, settings.batch_size, settings.max_steps
     steps_per_epoch = max(1, math.ceil(len(train_dataset) / batch_size))
@@ -80,6 +94,7 @@ def fit(
         seed=seed,
         data_seed=seed,
         use_cpu=not torch.cuda.is_available(),
+        bf16=uses_bf16(settings.precision),
         dataloader_num_workers=0,
         train_sampling_strategy="group_by_length",
         disable_tqdm=False,

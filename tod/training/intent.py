@@ -1,10 +1,10 @@
 """Fitting the intent classifier (:class:`tod.nlu.intent_classifier.IntentClassifier`).
 
 ``AutoModelForSequenceClassification`` with ``problem_type="multi_label_classification"``
-(BCE loss), its output bias set to the intents' training frequencies. After training, one
-threshold per intent is chosen on the validation set to maximise that intent's F-beta
-(``intent.threshold_beta``, default 2: recall first, since a missed intent is a question the
-patient leaves unanswered; intents too rare to tune keep 0.5).
+(BCE loss), its output bias set to the intents' training frequencies. After training, the
+decision thresholds are chosen on the validation set (``intent.threshold_scope``: one shared
+by all intents for the best micro F-beta, the default, or one per intent for that intent's
+F-beta, rare intents keeping 0.5; ``intent.threshold_beta``, default 1).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tod.nlu.intent_classifier import IntentClassifier
 from tod.schema import INTENTS
 from tod.training.config import IntentConfig
 from tod.training.hf_trainer import fit
-from tod.training.thresholds import tune_thresholds
+from tod.training.thresholds import tune_shared_threshold, tune_thresholds
 
 
 def intent_matrix(turns: Sequence[AnnotatedTurn]) -> np.ndarray:
@@ -85,7 +85,7 @@ def train_intent_classifier(
 ) -> IntentClassifier:
     """Fine-tune ``config.base_model`` on ``train`` (early stopping on the micro-F1 of the first
     ``config.eval_examples`` validation turns), then tune thresholds on all of ``validation``
-    for the F-beta of ``config.threshold_beta``."""
+    (``config.threshold_scope``, for the F-beta of ``config.threshold_beta``)."""
     tokenizer = load_tokenizer(config.tokenizer or config.base_model)
     model = build_model(config.base_model)
     init_bias_to_prior(model, intent_matrix(train))
@@ -103,5 +103,6 @@ def train_intent_classifier(
     )
     classifier = IntentClassifier(trainer.model, tokenizer, np.full(len(INTENTS), 0.5), max_length=config.max_length)
     probs = classifier.predict_proba([t.text for t in validation])
-    classifier.thresholds = tune_thresholds(probs, intent_matrix(validation), beta=config.threshold_beta)
+    tune = tune_shared_threshold if config.threshold_scope == "shared" else tune_thresholds
+    classifier.thresholds = tune(probs, intent_matrix(validation), beta=config.threshold_beta)
     return classifier

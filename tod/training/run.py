@@ -6,6 +6,7 @@ import json
 import logging
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -19,6 +20,7 @@ from tod.nlu.parser import NLUParser
 from tod.nlu.questions import focus_turns
 from tod.training.config import TrainConfig
 from tod.training.real_turns import RealTurns, doctor_model_of, load_real_turns
+from tod.training.self_training import self_training_turns
 from tod.training.intent import train_intent_classifier
 from tod.training.t5 import train_t5_tracker
 from tod.training.tagger import train_slot_tagger
@@ -47,6 +49,43 @@ def real_validation_sets(real: RealTurns) -> list[tuple[str, str, list[Annotated
     return sets
 
 
+@dataclass
+class TrainingData:
+    """What the models are fitted and tuned on: ``train`` (synthetic turns plus the real
+    training turns repeated ``real_turns.weight`` times), ``tune`` (the real validation split
+    when real turns are available, else the synthetic validation file: early stopping and
+    thresholds), the synthetic ``validation`` turns and the ``real`` turns for the report.
+    The models read each turn's question focus (:func:`tod.nlu.questions.focus_turns`), as the
+    parser feeds them."""
+
+    train: list[AnnotatedTurn]
+    tune: list[AnnotatedTurn]
+    validation: list[AnnotatedTurn]
+    real: RealTurns | None
+
+
+def training_data(config: TrainConfig) -> TrainingData:
+    """Load and mix the training data of ``config`` (see :class:`TrainingData`)."""
+    train_turns = load_annotations(config.train_file)
+    if config.max_train_examples > 0:
+        train_turns = train_turns[: config.max_train_examples]
+    validation = load_annotations(config.validation_file)
+    real = load_real_turns(config.real_turns)
+    tune_on = validation
+    if real is not None:
+        logger.info("real turns: %d training (x%d in the mix), %d validation", len(real.train),
+                    config.real_turns.weight, len(real.validation))
+        train_turns = train_turns + real.train * config.real_turns.weight
+        tune_on = real.validation
+    if config.self_training.enabled:
+        if real is None:
+            raise ValueError("self_training needs the real turns (real_turns.enabled and their source)")
+        labelled = {t.id for t in real.train + real.validation}
+        pseudo = self_training_turns(config.self_training, config.real_turns, labelled, config.seed)
+        train_turns = train_turns + pseudo * config.self_training.weight
+    return TrainingData(train_turns, tune_on, validation, real)
+
+
 def train(config: TrainConfig) -> Path:
     """Train both NLU models and write ``config.output_dir``; returns that folder.
 
@@ -57,44 +96,32 @@ def train(config: TrainConfig) -> Path:
     if config.threads > 0:
         torch.set_num_threads(config.threads)
     started = time.time()
-    train_turns = load_annotations(config.train_file)
-    if config.max_train_examples > 0:
-        train_turns = train_turns[: config.max_train_examples]
-    validation = load_annotations(config.validation_file)
-    real = load_real_turns(config.real_turns)
-    # Real doctor turns, when available, join the training mix (repeated ``weight`` times) and
-    # their validation split replaces the synthetic one for early stopping and thresholds.
-    tune_on = validation
-    if real is not None:
-        logger.info("real turns: %d training (x%d in the mix), %d validation", len(real.train),
-                    config.real_turns.weight, len(real.validation))
-        train_turns = train_turns + real.train * config.real_turns.weight
-        tune_on = real.validation
+    data = training_data(config)
     final = config.output_dir
     staging = final.parent / f".{final.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     (staging / "intent").mkdir(parents=True)
     work = staging / "work"
 
-    # The models read each turn's question focus, as the parser feeds them (tod.nlu.questions).
-    train_focus, validation_focus = focus_turns(train_turns), focus_turns(tune_on)
+    train_focus, tune_focus = focus_turns(data.train), focus_turns(data.tune)
     logger.info("training the intent classifier on %d turns (base %s)", len(train_focus), config.intent.base_model)
-    intents = train_intent_classifier(train_focus, validation_focus, config.intent, work_dir=work / "intent",
+    intents = train_intent_classifier(train_focus, tune_focus, config.intent, work_dir=work / "intent",
                                       seed=config.seed)
     intents.save(staging / "intent")
     logger.info("training the %s slot model", config.slot_model)
     if config.slot_model == "tagger":
-        slots: Any = train_slot_tagger(train_focus, validation_focus, config.tagger, work_dir=work / "slots",
+        slots: Any = train_slot_tagger(train_focus, tune_focus, config.tagger, work_dir=work / "slots",
                                        seed=config.seed)
     else:
-        slots = train_t5_tracker(train_focus, validation_focus, config.t5, work_dir=work / "slots", seed=config.seed)
+        slots = train_t5_tracker(train_focus, tune_focus, config.t5, work_dir=work / "slots", seed=config.seed)
     slots.save(staging / "slots")
     shutil.rmtree(work, ignore_errors=True)
 
     parser = NLUParser(intents, slots)
-    metrics: dict[str, Any] = {"validation": evaluate_parser(parser, validation),
+    real = data.real
+    metrics: dict[str, Any] = {"validation": evaluate_parser(parser, data.validation),
                                "train_seconds": round(time.time() - started, 1),
-                               "train_turns": len(train_turns)}
+                               "train_turns": len(data.train)}
     sections = [format_report("validation (synthetic)", metrics["validation"])]
     if real is not None:
         metrics["real_train_turns"] = len(real.train)
