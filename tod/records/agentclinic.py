@@ -31,6 +31,7 @@ from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
 from tod.records.narrative import NarrativeReader, symptom_items
 from tod.records.opening import opening_statement, visit_opening
+from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
     SYMPTOMS,
@@ -44,26 +45,8 @@ from tod.records.routing import (
 )
 from tod.records.vignette import ensure_complaint, exam_results, read_vignette
 
-_DEPARTMENT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (dept, re.compile(pattern, re.I))
-    for dept, pattern in (
-        ("obstetrics_gynecology", r"pregnan|ovar|uter|cervi|endometri|vagin|menstru|placent|gestation|eclampsia|"
-         r"mola|ectopic|postpartum|labor|vulv|polycystic|breast"),
-        ("psychiatry", r"depress|anxiety|bipolar|schizo|psych|personality|panic|obsessive|ptsd|delirium|"
-         r"dementia|anorexia|bulimia|substance|withdrawal|adhd|autism|conversion|somat"),
-        ("dermatology", r"derma|skin|rash|psoria|eczema|melan|acne|urticaria|pemphig|lichen|vitiligo|"
-         r"ochronosis|nevus|keratosis|tinea|alopecia|telangiect|lesion"),
-        ("infectious_disease", r"infect|virus|viral|bacter|sepsis|hiv|tubercul|malaria|syphilis|lyme|"
-         r"fung|parasit|pneumonia|meningitis|hepatitis|abscess|cellulitis|osteomyelitis|endocarditis|"
-         r"mononucleosis|influenza|covid|worm|leishman|toxoplasm|herpes|zoster|chlamydia|gonorr"),
-        ("neurology", r"neuro|stroke|seizure|epilep|myasthenia|sclerosis|parkinson|migraine|headache|"
-         r"neuropathy|palsy|ataxia|guillain|encephal|dystroph|myelo|leukoencephal|brain"),
-        ("ent", r"\bear\b|otitis|sinus|laryn|pharyn|tonsil|nasal|hearing|vertigo|meniere|cholesteatoma|"
-         r"epistaxis|thyroglossal|parotid"),
-        ("surgery", r"fracture|append|hernia|obstruction|volvulus|perforat|rupture|torsion|trauma|"
-         r"bursitis|tear|dislocation|cholecyst|aneurysm|ischemia|intussusception|pyloric"),
-    )
-)
+#: Keywords of each department, tried in order (``tod/records/data/departments.yaml``).
+_DEPARTMENT_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(vars(load_patterns("departments")).items())
 
 
 def guess_department(*texts: str, age_years: float | None) -> str:

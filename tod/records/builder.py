@@ -16,41 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from tod.records.model import Status
+from tod.records.patterns import load_patterns
 from tod.records.phrases import first_person, lower_chart_word
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
-_IMAGING = re.compile(r"x-?ray|radiograph|\bct\b|\bmri\b|ultraso\w*|sonograph\w*|echocardio\w*|imaging|\bscan\b|"
-                      r"angiogra\w*|mammogra\w*|fluorosc\w*|endoscop\w*|colonoscop\w*|doppler|tomograph\w*|\bpet\b|"
-                      r"bronchoscop\w*|laparoscop\w*|\bdexa\b|\bmrcp\b|\bhida\b|cystoscop\w*|arthroscop\w*", re.I)
-#: Recordings of a body function (ECG, EEG, EMG, spirometry, audiometry): neither lab nor imaging.
-_FUNCTION_TEST = re.compile(r"\becg\b|\bekg\b|electrocardiogra\w*|\beeg\b|electroencephalogra\w*|\bemg\b|"
-                            r"electromyogra\w*|nerve conduction|spirometr\w*|pulmonary function|\bpfts?\b|audiom\w*|"
-                            r"audiolog\w*|holter|stress test|tilt[- ]table|polysomnogra\w*|sleep study|tympanometr\w*|"
-                            r"visual (?:acuity|field)|tonometr\w*|manometr\w*", re.I)
-#: Vital signs; a peripheral pulse ("radial pulse", "pedal pulses") is a physical finding.
-_VITALS = re.compile(r"vital|temperature|blood[ _]?pressure|heart[ _]?rate|(?<!radial )(?<!pedal )(?<!femoral )"
-                     r"(?<!carotid )(?<!distal )(?<!peripheral )(?<!popliteal )(?<!dorsalis pedis )\bpulse\b(?! exam)|"
-                     r"respiratory[ _]?rate|respirations|oxygen saturation|\bo2 sat|\bsat(?:uration)?s?\b|\bbp\b|"
-                     r"\bweight\b|\bheight\b|\bbmi\b|body mass index|spo2|pulse oximetry", re.I)
-_LAB = re.compile(r"biops|patholog|histolog|cytolog|stain|culture|serolog|antibod|antigen|level|count|panel|blood test|"
-                  r"urinalysis|laboratory|\blabs?\b|serum|plasma|smear|swab|\bpcr\b|assay|titer|titre|aspirat|fluid|"
-                  r"analysis|hemoglobin|haemoglobin|hematocrit|glucose|sodium|potassium|chloride|bicarbonate|calcium|"
-                  r"creatinine|urea|\bbun\b|urine|\bcbc\b|\bwbc\b|\brbc\b|platelet|leukocyte|neutrophil|lymphocyte|"
-                  r"\bmcv\b|\besr\b|\bcrp\b|sedimentation|c-reactive|bilirubin|albumin|\balt\b|\bast\b|"
-                  r"transaminase|phosphatase|lipase|amylase|troponin|\btsh\b|thyro|hormone|cortisol|ferritin|iron|"
-                  r"vitamin|lactate|ammonia|\binr\b|\bptt?\b|prothrombin|d-dimer|fibrinogen|electrolyte|gas\b|\bph\b|"
-                  r"\bhba1c\b|a1c|cholesterol|lipid|triglycer|peptide|insulin|marker|\bana\b|complement|immunoglobulin|"
-                  r"\bige\b|\bigg\b|\bhiv\b|hepatitis|koh|gram|occult|fobt|guaiac|pregnancy test|\bhcg\b|test", re.I)
-_PHYSICAL = re.compile(r"exam|inspection|palpation|auscultation|percussion|appearance|general|neuro|abdom|cardio|respirat|"
-                       r"skin|extremit|heent|musculo|cranial|reflex|motor|sensation|sensory|gait|finding|lesion|chest|lung|"
-                       r"heart|pulses|strength|range of motion|special test|sign\b|maneuver|manoeuvre|mental status|"
-                       r"orientation|coordination|tenderness|lymph node", re.I)
-
-#: Bedside manoeuvres named "test" or "sign": physical examination, not laboratory.
-_MANEUVER = re.compile(r"\b(?:[a-z]+'?s (?:test|sign|maneuver|manoeuvre)|straight[- ]leg|drawer|lachman|romberg|phalen|"
-                       r"tinel|finkelstein|mcmurray|spurling|hawkins|neer|faber|ortolani|barlow|murphy|rovsing|psoas|"
-                       r"obturator|babinski|kernig|brudzinski|dix-hallpike|heel-to-shin|finger-to-nose|special tests?|"
-                       r"strength|provocative|tilt test|trendelenburg|allen test|thompson test|apprehension)\b", re.I)
+_RE = load_patterns("builder")
 
 #: Where an examination was listed: a physical examination section or a test results section.
 Section = str
@@ -63,17 +33,17 @@ def exam_category(name: str, result: str, *, section: Section | None = None) -> 
     decides a name that a cue word would misfile ("Strength testing" in a physical
     examination is no lab test, a "Complete blood count" result no physical finding).
     """
-    if _VITALS.search(name):
+    if _RE.vitals.search(name):
         return "vital_sign"
-    if _FUNCTION_TEST.search(name):
+    if _RE.function_test.search(name):
         return "other"
-    if _IMAGING.search(name) or section != "physical" and _IMAGING.search(result[:40]):
+    if _RE.imaging.search(name) or section != "physical" and _RE.imaging.search(result[:40]):
         return "imaging"
-    if section == "physical" or _MANEUVER.search(name):
+    if section == "physical" or _RE.maneuver.search(name):
         return "physical_exam"
-    if _LAB.search(name):
+    if _RE.lab.search(name):
         return "lab"
-    if _PHYSICAL.search(name):
+    if _RE.physical.search(name):
         return "physical_exam"
     return "lab" if section == "tests" else "other"
 
@@ -196,7 +166,7 @@ class CaseBuilder:
         A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
-        if value and (time := _TRAILING_TIME.search(value)) and time.start() > 0:
+        if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
             value, detail = value[: time.start()].strip(" ,"), detail or time.group("time")
         detail = self.speak(_clean(detail)) if detail else None
         if status is Status.present and not value:
@@ -270,14 +240,6 @@ class CaseBuilder:
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
         }
-
-
-#: A time that closes a history value: "6 months ago", "12 weeks prior", "at age 20", "in 2015".
-_TRAILING_TIME = re.compile(
-    r",?\s+(?P<time>(?:(?:about|approximately|nearly|over) )?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"several|few|many)[- ](?:minute|hour|day|week|month|year)s? (?:ago|prior|earlier|before)|at (?:the )?age (?:of )?\d+|"
-    r"in (?:19|20)\d\d|as an? (?:child|teenager|infant|adolescent)|in (?:childhood|adolescence|infancy)|"
-    r"since (?:childhood|age \d+|(?:19|20)\d\d))$", re.I)
 
 
 def _normal_text(text: str) -> str:

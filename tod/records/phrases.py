@@ -9,6 +9,7 @@ where each phrase goes.
 from __future__ import annotations
 
 import re
+from tod.records.patterns import load_patterns
 
 WORD_NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -25,45 +26,8 @@ _DURATION = re.compile(
     r"|\b(?:yesterday|this morning|last night|earlier today)\b",
     re.I,
 )
-_FEMALE = re.compile(r"\b(female|woman|girl|lady|f|primigravida|g\d+p\d+)\b", re.I)
-_MALE = re.compile(r"\b(male|man|boy|gentleman|m)\b", re.I)
-_NEWBORN = re.compile(r"\b(newborn|neonate|infant born)\b", re.I)
-_ADJECTIVE_END = re.compile(r"^(?:[a-z-]+(ful|ous|ive|al|ic|ing|ed|ary|ent|ant|ible|able|less|ish|y)|large|small|big|tiny|"
-                            r"huge|firm|hard|soft|warm|hot|cold|red|white|pink|dark|pale|raised|flat|deep|new|old|"
-                            r"diffuse|dull|sharp|intense|severe|mild|moderate|acute|chronic|sudden|gradual|constant|"
-                            r"multiple|several|single|solitary|recurrent|intermittent|constant|frequent)$", re.I)
-#: Unambiguous adjectives: two of them before a comma still wait for their noun ("multiple
-#: painless, nonpruritic papules").
-_PLAIN_ADJECTIVE = re.compile(r"^(?:[a-z-]+(?:ful|ous|less|ive|ic)|large|small|big|tiny|multiple|several|single|"
-                              r"solitary|recurrent|intermittent|painful|raised|flat|firm|soft|red|dark|pale|new|diffuse|"
-                              r"dull|sharp|intense|severe|mild|moderate|sudden|constant|throbbing|burning|stabbing)$", re.I)
-_CHART_SUBJECT = re.compile(
-    r"^(?:the |this |our |her |his )?(?:patient|pt|client|child|infant|boy|girl|man|woman|he|she|they|toddler|baby|"
-    r"newborn|neonate|adolescent|teenager)(?:'s)?\b"
-    r"(?:\s+(?:also|further|additionally|otherwise|currently|now|still|previously|initially|reportedly))*\s*",
-    re.I,
-)
-_REPORTING_VERB = re.compile(
-    r"^(?:(?:also|further|now|additionally) )?(?:reports?|reported|notes?|noted|states?|stated|says?|said|mentions?|mentioned|"
-    r"describes?|described|endorses?|endorsed|admits? to|admitted to|complains? of|complained of|"
-    r"recalls?|recalled|explains?|explained|shares?|shared|reveals?|revealed|recounts?|recounted|indicates?|indicated|"
-    r"adds?|added|acknowledges?|acknowledged|confirms?|confirmed|admits?|admitted)\s+(?:that\s+)?(?:having\s+|of\s+)?|"
-    r"^has been (?=\w+ing\b)",
-    re.I,
-)
-#: Someone who speaks for the patient, with the reporting verb and the patient they report on:
-#: "The mother reports that her daughter", "His wife states that he", "The patient's son says".
-_REPORTER = re.compile(
-    r"^(?:the patient's |the patient\u2019s |the |his |her |their )?(?:mother|father|parents?|mom|dad|caregivers?|"
-    r"grandmother|grandfather|grandparents?|guardian|wife|husband|partner|spouse|son|daughter|family|family members?|"
-    r"friends?|roommate|sister|brother|teacher|coach)\s+(?:also\s+)?(?:reports?|reported|says?|said|states?|stated|"
-    r"notes?|noted|mentions?|mentioned|describes?|described|explains?|explained|adds?|added|(?:is|are|was|were) "
-    r"concerned|(?:has|have) (?:also )?noticed|noticed|observed|(?:has|have) observed)\s+(?:that\s+)?"
-    r"(?:(?:his|her|their|the) (?:son|daughter|child|baby|boy|girl|infant|toddler|husband|wife|father|mother|partner|"
-    r"patient)\b\s*|(?:he|she)\b\s*)?",
-    re.I,
-)
 
+_RE = load_patterns("phrases")
 
 #: A sentence ends at . ! ? ; (with any closing quote or bracket) before a capital or digit,
 #: at a line break, at " - ", and before a list number ("1. ") that opens a line or follows a
@@ -132,8 +96,8 @@ def split_items(text: str) -> list[str]:
             piece = f"{carry} {piece}"
             carry = ""
         words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
-        if (len(words) == 1 and _ADJECTIVE_END.match(words[0]) and words[0].lower() not in _NOUN_LIKE
-                or len(words) == 2 and all(_PLAIN_ADJECTIVE.match(w) for w in words)):
+        if (len(words) == 1 and _RE.adjective_end.match(words[0]) and words[0].lower() not in _NOUN_LIKE
+                or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)):
             carry = piece
             continue
         items.append(piece)
@@ -142,26 +106,14 @@ def split_items(text: str) -> list[str]:
     return _shared_prefix(items)
 
 
-#: Opening words a list's first item shares with the bare items after it ("changes in
-#: vision or hearing" -> "changes in hearing").
-_PREFIX = re.compile(r"^(?P<p>(?:changes?|problems?|abnormalit(?:y|ies)|disturbances?) (?:in|with|of)(?: (?:his|her|my|the))?) "
-                     r"[\w-]+(?: [\w-]+)?$", re.I)
-
-
-#: What a change or a problem is in ("vision", "bowel habits"), as opposed to a symptom ("confusion").
-_FACULTY = re.compile(r"\b(?:vision|hearing|sight|speech|memory|appetite|weight|sleep|mood|behaviou?r|taste|smell|bowel|"
-                      r"bladder|urin\w*|stools?|habits?|function|colou?r|size|shape|activity|diet|energy|libido|menses|"
-                      r"menstruation|periods?|personality|sensation|thinking|concentration|balance|gait|strength)$", re.I)
-
-
 def _shared_prefix(items: list[str]) -> list[str]:
     out: list[str] = []
     prefix = None
     for item in items:
-        if prefix and len(item.split()) <= 2 and _FACULTY.search(item) and not _PREFIX.match(item):
+        if prefix and len(item.split()) <= 2 and _RE.faculty.search(item) and not _RE.prefix.match(item):
             out.append(f"{prefix} {item}")
             continue
-        match = _PREFIX.match(item)
+        match = _RE.prefix.match(item)
         prefix = match.group("p") if match else None
         out.append(item)
     return out
@@ -191,9 +143,9 @@ def strip_subject(text: str) -> str:
     text = text.strip().replace("\u2019", "'")
     for _ in range(3):
         before = text
-        text = _REPORTER.sub("", text, count=1)
-        text = _CHART_SUBJECT.sub("", text, count=1)
-        text = _REPORTING_VERB.sub("", text, count=1)
+        text = _RE.reporter.sub("", text, count=1)
+        text = _RE.chart_subject.sub("", text, count=1)
+        text = _RE.reporting_verb.sub("", text, count=1)
         if text == before:
             break
     return text
@@ -273,16 +225,6 @@ def short_value(text: str, *, person: bool = False) -> str:
     return first_person(text) if person else text
 
 
-#: A time that dates something else: a stage of pregnancy ("at 30 weeks' gestation"), an age
-#: ("at 2 months"), or an offset from another event ("3 days after admission", "2 years
-#: post-transplant").
-_NOT_A_DURATION_BEFORE = re.compile(r"\b(?:at|born at|by|until|within|every|per|each|q)\s+(?:the\s+)?(?:age of\s+)?$", re.I)
-_NOT_A_DURATION_AFTER = re.compile(
-    r"^(?:'s?|\u2019s?)?\s*(?:of\s+)?(?:gestation|pregnan\w*|postpartum|post-partum|post-?op\w*|postoperative\w*|"
-    r"post-?\w+|after(?! (?:the )?(?:\w+ )?onset\b)|following|prior to|before|into|later|earlier|of age|of life|old|"
-    r"gestational)\b", re.I)
-
-
 def find_duration(text: str) -> str | None:
     """The first duration phrase in a text, as the patient would say it after "It's been":
     "a 2-year history of" -> "2 years"; "that started 10 days ago" -> "10 days";
@@ -291,8 +233,8 @@ def find_duration(text: str) -> str | None:
     Times that date something else are no duration: "at 30 weeks' gestation", "3 days after
     admission", "2 years post-transplant", "every 4 hours"."""
     text = text or ""
-    match = next((m for m in _DURATION.finditer(text) if not _NOT_A_DURATION_BEFORE.search(text[: m.start()])
-                  and not _NOT_A_DURATION_AFTER.match(text[m.end():])), None)
+    match = next((m for m in _DURATION.finditer(text) if not _RE.not_a_duration_before.search(text[: m.start()])
+                  and not _RE.not_a_duration_after.match(text[m.end():])), None)
     if not match:
         return None
     phrase = match.group(0)
@@ -315,7 +257,7 @@ def parse_age_sex(text: str) -> tuple[float | None, str | None]:
         raw, unit = match.group(1).lower(), match.group(2).lower()
         number = float(WORD_NUMBERS.get(raw, raw))
         age = round(number / {"year": 1, "month": 12, "week": 52, "day": 365}[unit], 2)
-    elif _NEWBORN.search(text):
+    elif _RE.newborn.search(text):
         age = 0.0
-    sex = "female" if _FEMALE.search(text) else "male" if _MALE.search(text) else None
+    sex = "female" if _RE.female.search(text) else "male" if _RE.male.search(text) else None
     return age, sex

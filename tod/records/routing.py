@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from tod.records.model import Status
+from tod.records.patterns import load_patterns
 from tod.records.phrases import first_person, short_value, split_items, split_sentences, strip_subject
 
 #: Fields that hold one fact (the others are lists).
@@ -64,10 +65,8 @@ OCCUPATION = (r"(?:student|teacher|farmer|nurse|engineer|worker|driver|officer|s
                r"cyclist|wrestler|gymnast|climber|boxer|dancer)s?")
 _BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*(?:[\w-]+\s+){{0,3}}"
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
-_OPINION = re.compile(r"^(?:believes?|thinks?|attributes?|is (?:concerned|worried|afraid)|feels that|wonders|wants|"
-                      r"plans? to|is planning|requests?|asks?|inquires?|is asking|is requesting|would prefer|prefers|"
-                      r"would like|hopes?|is unsure|cannot recall|can't recall|does not (?:recall|remember|know)|"
-                      r"is unable to (?:recall|provide)|is not sure)\b", re.I)
+
+_RE = load_patterns("routing")
 
 _RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
              r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
@@ -123,23 +122,6 @@ _FAMILY_MEMBER = re.compile(
 )
 _FAMILY_TAIL = re.compile(rf"^(?P<what>.+?)\s+in (?:(?:my|his|her|their|a|the|both) )*(?P<who>{_RELATIVE}(?: and \w+)?)$", re.I)
 
-_NEGATION = re.compile(
-    r"^(?:there (?:is|are|was|were|has been|have been) )?(?:(?:reports?|reported|has|with|had|is|was|takes|took|uses|"
-    r"used|drinks|smokes|receives|consumes|gets) )?"
-    r"(?:no|not|never|denies|denied|denying|without|negative for|none|free of|absence of|abstains? from|"
-    r"(?:has|have|had|does|did|is|was|were|are) (?:not|never)|doesn't|didn't|hasn't|haven't|isn't|wasn't|"
-    r"not (?:on|taking|using)|never)\b\s*",
-    re.I,
-)
-_NEGATED_HEAD = re.compile(
-    r"^(?:(?:any|a|an|other|known|significant|relevant|recent|current|prior|previous|past|personal|notable|"
-    r"further|additional|similar|regular|history of|histories of|use of|experienced|experiencing|noticed|had|have|"
-    r"received|receiving|gotten|got|having|experiencing|feeling|getting|currently|"
-    r"has|been|take|taking|takes|use|using|uses|on|complain(?:ed)? of|report(?:ed)?|any other|or)\s+)+",
-    re.I,
-)
-_NON_HABIT = re.compile(r"^(?:(?:is|was) )?(?:an? )?(?:lifetime |lifelong |current )?(?:non[- ]?|never[- ]|ex[- ]?)?"
-                        r"(smoker|drinker|drug user|alcoholic)s?\b", re.I)
 _GENERIC: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern, re.I)
     for name, pattern in (
@@ -165,54 +147,6 @@ _GENERIC: dict[str, re.Pattern[str]] = {
         ("history.vaccinations", r"^(?:vaccinations?|immuni[sz]ations?)$"),
     )
 }
-_CONDITION = re.compile(
-    r"(itis|osis|emia|oma|pathy|iasis|plegia|syndrome|disease|disorder|diabetes|hypertension|hyperlipid\w*|"
-    r"cholesterol|asthma|copd|\bhiv\b|\baids\b|cancer|carcinoma|tumou?r|leuka?emia|lymphoma|failure|deficiency|"
-    r"infections?|infarction|stroke|fibrillation|flutter|hepatitis|depression|anxiety|schizophrenia|bipolar|obesity|"
-    r"gout|lupus|epilepsy|seizure disorder|migraines?|thyroid\w*|anemia|anaemia|reflux|gerd|ulcers?|insufficiency|"
-    r"malformation|palsy|dementia|psoriasis|eczema|acne|rosacea|sclerosis|dystrophy|transplant|angina|"
-    r"\w+ectomy|pneumonia|tuberculosis|syphilis|chlamydia|gonorrh\w*|herpes|hpv|mononucleosis|sickle cell|"
-    r"fibrosis|apnea|hernia|polyps?|aneurysm|arrhythmia)",
-    re.I,
-)
-#: Text that gives no information ("N/A", "Information not provided", "No mention of
-#: smoking"): nothing is recorded, not even a denial.
-_CHRONIC = re.compile(
-    r"\b(?:diabetes|diabetic|hypertension|hyperlipid\w*|hypercholesterol\w*|dyslipid\w*|asthma|copd|emphysema|"
-    r"coronary artery disease|cad|heart failure|chf|atrial fibrillation|hiv|aids|cancer|carcinoma|lymphoma|"
-    r"leuka?emia|melanoma|bipolar|schizophrenia|epilepsy|seizure disorder|hypothyroidism|hyperthyroidism|"
-    r"hashimoto\w*|graves|obesity|chronic kidney disease|ckd|end-stage renal disease|esrd|cirrhosis|"
-    r"hepatitis [bc]|rheumatoid arthritis|lupus|sle|multiple sclerosis|parkinson\w*|dementia|alzheimer\w*|"
-    r"osteoarthritis|osteoporosis|gout|sickle cell|myocardial infarction|stemi|nstemi|mi|stroke|"
-    r"transient ischemic attack|tia|transplant\w*|angina|peripheral (?:arterial|vascular) disease|"
-    r"(?:prior|previous|old|remote) \w+)\b",
-    re.I,
-)
-_NOT_PROVIDED = re.compile(
-    r"^\s*(?:n/?a|unknown|not (?:provided|available|applicable|specified|reported|documented|mentioned|known|"
-    r"assessed|performed|done|obtained)|(?:information|data|details?) (?:is |are )?not \w+|"
-    r"no (?:mention|information|data|details?|record)\b.*|"
-    r"no (?:(?:additional|other|further|relevant|specific|significant|pertinent|notable|known) )*"
-    r"(?:[\w-]+ ){0,4}(?:provided|mentioned|available|specified|given)(?: (?:by|from) (?:the )?\w+)?|"
-    r"(?:.* )?(?:does|do|did) not (?:provide|specify|mention|report|give|offer)\b.*|.*\b(?:unreported|unknown)|"
-    r".*\bnot (?:specified|provided|available|mentioned|given|assessed|performed|obtained)|"
-    r".*\b(?:pending|awaited|to be (?:done|performed|determined)|expected to (?:show|reveal|be))\b.*|"
-    r".*\b(?:could|may|might|would|should) be (?:considered|performed|done|ordered|useful|helpful)\b.*|"
-    r"(?:not |non-?)?(?:required|indicated|optional|recommended)\b.*|"
-    r".*\b(?:is|are) (?:optional|not (?:yet )?(?:available|done|performed))\b.*)"
-    r"\.?\s*$",
-    re.I,
-)
-#: A bare normal result ("Normal", "Negative", "Unremarkable", "None"): a finding for an
-#: examination, a blanket denial for a history section, nothing for a symptom section.
-_NORMAL = re.compile(
-    r"^\s*(?:none|nil|unremarkable|noncontributory|non-contributory|(?:all )?(?:other )?(?:systems? )?(?:reviewed )?(?:review )?"
-    r"(?:is |are )?(?:otherwise )?(?:essentially )?(?:negative|normal|unremarkable|within normal limits)"
-    r"(?: as reported.*| except as noted.*| except (?:for )?(?:the |those |what )?(?:symptoms?|complaints?|as)\b.*| otherwise)?"
-    r"|no (?:(?:other|additional|further) )?(?:symptoms|complaints|"
-    r"details|abnormalities)(?: (?:provided|reported|noted))?)\.?\s*$",
-    re.I,
-)
 #: Sections whose bare "None" / "Unremarkable" is a blanket denial of the field.
 _BLANKET_FIELDS = frozenset({"history.past_diagnoses", "history.medications", "history.allergies",
                              "history.trauma_surgery", "history.family_history"})
@@ -260,25 +194,25 @@ def is_not_provided(value: object) -> bool:
     """True for text that gives no information: "N/A", "Information not provided", "No
     mention of smoking", a pending or hypothetical result ("MRI could be considered")."""
     text = as_text(value)
-    return not text.strip() or bool(_NOT_PROVIDED.match(text))
+    return not text.strip() or bool(_RE.not_provided.match(text))
 
 
 def is_bare_normal(value: object) -> bool:
     """True for a bare normal or empty answer: "Normal", "Negative", "Unremarkable", "None"."""
-    return bool(_NORMAL.match(as_text(value)))
+    return bool(_RE.normal.match(as_text(value)))
 
 
 def negated_object(clause: str) -> str | None:
     """The negated part of a clause ("denies fever or chills" -> "fever or chills";
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
     text = strip_subject(clause)
-    habit = _NON_HABIT.match(text)
+    habit = _RE.non_habit.match(text)
     if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
         return habit.group(1)
-    match = _NEGATION.match(text)
+    match = _RE.negation.match(text)
     if not match:
         return None
-    return _NEGATED_HEAD.sub("", text[match.end():]).strip(" .,:")
+    return _RE.negated_head.sub("", text[match.end():]).strip(" .,:")
 
 
 def is_negated(clause: str) -> bool:
@@ -296,7 +230,7 @@ def item_field(item: str) -> str | None:
 
 def generic_field(item: str) -> str | None:
     """The field whose whole content an item names ("any medications" -> history.medications)."""
-    text = _NEGATED_HEAD.sub("", item.strip(" .,:").lower()).strip()
+    text = _RE.negated_head.sub("", item.strip(" .,:").lower()).strip()
     for name, pattern in _GENERIC.items():
         if pattern.match(text):
             return name
@@ -306,12 +240,12 @@ def generic_field(item: str) -> str | None:
 def looks_chronic(text: str) -> bool:
     """True when a phrase names a long-standing condition or a past event ("type 2 diabetes",
     "a prior STEMI"): history, never the presenting complaint."""
-    return bool(_CHRONIC.search(text))
+    return bool(_RE.chronic.search(text))
 
 
 def looks_like_condition(text: str) -> bool:
     """True when a phrase names a disease or condition rather than a complaint."""
-    return bool(_CONDITION.search(text))
+    return bool(_RE.condition.search(text))
 
 
 def _lead(clause: str) -> tuple[str, str] | None:
@@ -327,39 +261,24 @@ def _family(clause: str) -> RoutedFact | None:
         match = pattern.match(clause)
         if match:
             who = re.sub(r"\b(my|his|her|their)\s+", "", match.group("who"), flags=re.I).lower()
-            what = short_value(_FAMILY_LEAD.sub("", match.group("what")))
+            what = short_value(_RE.family_lead.sub("", match.group("what")))
             if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
                 return RoutedFact("history.family_history", what, Status.present, who)
     return None
 
 
-_DENIED_FAMILY = re.compile(r"^(?:(?:significant|known|relevant|positive|notable|pertinent) )*family (?:medical )?history "
-                            r"(?:of|for|is negative for)\s+", re.I)
-
-
-#: "Family history is significant for" before a relative's condition.
-_FAMILY_LEAD = re.compile(r"^(?:(?:a|the|his|her|my) )?(?:(?:positive|significant|notable|strong) )?family (?:medical )?"
-                          r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*",
-                          re.I)
-#: An item after a negation that states something else affirmatively ("no history of X and
-#: only takes multivitamins").
-_AFFIRMATIVE_ITEM = re.compile(r"^(?:(?:only|also|but|currently|now|still)\s+)*(?:takes|uses|drinks|smokes|works|lives|"
-                               r"reports|eats|exercises|attends|plays|is|has|was|had|(?:his|her|their|my) \w+ (?:is|are|was))\b",
-                               re.I)
-
-
 def _denied_facts(obj: str, default: str | None) -> Routing:
     routing = Routing()
-    family = _DENIED_FAMILY.match(obj)
+    family = _RE.denied_family.match(obj)
     if family:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
                         for item in split_items(obj[family.end():]) if short_value(item)])
     for number, item in enumerate(split_items(obj)):
-        if number and (_AFFIRMATIVE_ITEM.match(item) or negated_object(item) is not None
+        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
-            routing.extend(route_clause(item, default=None if _AFFIRMATIVE_ITEM.match(item) else default))
+            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) else default))
             continue
-        item = _NEGATED_HEAD.sub("", item).strip(" .,:")
+        item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
                                                          r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
                                                          r"treated)|sought)\b", item, re.I):
@@ -379,16 +298,6 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         else:
             routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
     return routing
-
-
-#: "Birth history unremarkable", "Her past medical history is noncontributory", "previously healthy".
-_UNREMARKABLE = re.compile(
-    r"^(?:(?:his|her|the|my) )?(?P<x>.+?),? (?:is |was |are |were )?(?:otherwise )?(?:unremarkable|noncontributory|"
-    r"non-contributory|negative|normal|within normal limits|insignificant|non-significant|nonsignificant)$|"
-    r"^(?:an? )?(?:unremarkable|noncontributory|non-contributory|normal|insignificant|non-significant) (?P<y>.+)$|"
-    r"^(?:is |was |has been )?(?:previously |otherwise |generally )?(?P<healthy>healthy|well)$",
-    re.I,
-)
 
 
 def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
@@ -424,7 +333,7 @@ def _listed(name: str, rest: str) -> list[RoutedFact]:
         value = short_value(item)
         generic = _GENERIC.get(target)
         if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
-                                                               _NEGATED_HEAD.sub("", value.lower())))):
+                                                               _RE.negated_head.sub("", value.lower())))):
             facts.append(RoutedFact(target, value))
     return facts
 
@@ -446,54 +355,32 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     return facts
 
 
-#: "No complaints except X": X is present.
-_EXCEPT = re.compile(r"^(?:has |reports |with |there (?:are|were) )?no (?:other |further |additional )?(?:complaints?|"
-                     r"symptoms?|problems?|concerns?|issues?) (?:except|other than|apart from|besides|aside from|beyond) "
-                     r"(?:for )?(?P<rest>.+)$", re.I)
-#: Another person as the subject of a clause: their habits are not the patient's.
-_OTHER_PERSON = re.compile(
-    r"^(?:(?:his|her|their|my|the patient's|the) )?(?:husband|wife|partner|boyfriend|girlfriend|spouse|fianc\w+|"
-    r"roommates?|friends?|co-?workers?|colleagues?|neighbou?rs?|classmates?|teammates?|boss|employer|"
-    r"mother|father|parents?|siblings?|brothers?|sisters?|sons?|daughters?|children|kids|family(?! (?:medical )?history)|"
-    r"household members?|"
-    r"(?:other )?(?:members|people) (?:of|in) (?:\w+ )?(?:household|family|home))\b",
-    re.I,
-)
-
-
-#: "Her" before a history section's name ("Her medical history is significant for").
-_POSSESSIVE_HISTORY = re.compile(
-    r"^(?:his|her|their|the patient's|the patient\u2019s) (?=(?:(?:past|family|social|surgical|medical|obstetric|sexual|"
-    r"travel|drug|medication|birth|developmental|vaccination|immuni[sz]ation|psychiatric|current|only|home|daily) )*"
-    r"(?:history|medications?|medicines?|allerg\w*|vaccinations?|immuni[sz]ations?))", re.I)
-
-
 def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
     clause = clause.strip(" .,;:")
     if not clause or is_not_provided(clause) or is_bare_normal(clause):
         return Routing()
-    exception = _EXCEPT.match(strip_subject(clause))
+    exception = _RE.complaint_exception.match(strip_subject(clause))
     if exception:
         return Routing([RoutedFact(default or SYMPTOMS, short_value(item)) for item in split_items(exception.group("rest"))
                         if short_value(item)])
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
-    unremarkable = _UNREMARKABLE.match(strip_subject(clause))
+    unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
     family = _family(re.sub(r"^(?:the )?patient'?s\s+", "", clause.replace("\u2019", "'"), flags=re.I))
     if family is not None:
         return Routing([family])
-    text = _POSSESSIVE_HISTORY.sub("", strip_subject(clause))
-    if _OPINION.match(text):
+    text = _RE.possessive_history.sub("", strip_subject(clause))
+    if _RE.opinion.match(text):
         return Routing(unrouted=[clause])
     family = _family(text)
     if family is not None:
         return Routing([family])
-    if _OTHER_PERSON.match(text):
+    if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
     lead = _lead(text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from tod.patient.lexicon import default_lexicon
+from tod.records.patterns import load_patterns
 
 #: Verbs whose present tense states a symptom or a behaviour ("he hears voices").
 SYMPTOM_VERBS = frozenset({
@@ -26,8 +27,9 @@ SYMPTOM_VERBS = frozenset({
     "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
     "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict",
 })
-#: Adjectives that say nothing is wrong ("feels well").
-_WELL = re.compile(r"^(?:well|fine|good|great|healthy|better|normal|okay|ok|alright|all right|much better)\b", re.I)
+
+_RE = load_patterns("symptom_names")
+
 _IRREGULAR_ING = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "flee": "fleeing"}
 _NOT_DOUBLED = frozenset({"visit", "open", "listen", "happen", "offer", "suffer", "wonder", "bother", "limit"})
 
@@ -109,32 +111,11 @@ def verb_phrase_symptom(text: str) -> str | None:
     if verb:
         base = base_form(verb.group("v"))
         rest = verb.group("rest")
-        if base == "feel" and _WELL.match(rest.strip()):
+        if base == "feel" and _RE.well.match(rest.strip()):
             return None
         if base in SYMPTOM_VERBS:
             return f"{verb.group('adv')}{gerund(base)}{rest}".strip()
     return None
-
-
-#: Words that cannot open a symptom name: conjunctions, relatives, adverbs, prepositions.
-_FRAGMENT_START = re.compile(
-    r"^(?:but|and|or|nor|so|yet|that|which|who|whom|whose|when|while|where|whereas|because|since|although|though|"
-    r"also|especially|particularly|mainly|mostly|only|even|just|then|now|today|yesterday|similarly|again|still|"
-    r"after|before|during|until|if|unless|as|than|to|for|from|by|with|without|into|onto|of|in|on|at|about|"
-    r"like|such|this|these|those|it|its|they|them|there|here|i|me|my|he|she|his|her|we|you|what|how|why|"
-    r"is|are|was|were|be|been|being|has|have|had|do|does|did|can|could|will|would|should|may|might|must|"
-    r"sudden|suddenly|persistent|asymptomatic|specifically|acute|acutely|chronic|gradual|gradually|"
-    r"intermittent|intermittently|occasional|occasionally|recurrent|recurring|mild|severe|moderate|"
-    r"worsening|progressive|new|current|prior|previous|recent|ongoing|constant|episodic|"
-    r"not|no|never|any|some|none|well|fine|better|worse|more|less|most|least|other|another|same|similar|"
-    r"noticed|developed|started|began|reported|described|decreases|increases|worsens|improves|resolves|radiates|"
-    r"occurs|comes|goes|lasts|persists|recurs|appears|spreads|begins|starts|continues|seems|becomes)$",
-    re.I,
-)
-_FINITE = re.compile(r"\b(?:I|he|she|they|it|we|you)\s+(?:can|could|am|is|are|was|were|have|has|had|do|does|did|"
-                     r"will|would|feel|feels|think|thinks|say|says|noticed|went)\b|\s(?:is|are|was|were|has been|have been)\s|"
-                     r"\s(?:started|began|has|have|had|seems|seemed|reports?|reported|appears?|appeared)\s",
-                     re.I)
 
 
 def is_fragment(name: str) -> bool:
@@ -146,18 +127,12 @@ def is_fragment(name: str) -> bool:
     if not words:
         return True
     if len(words) == 1:
-        return bool(_FRAGMENT_START.match(words[0]))
-    if _FRAGMENT_START.match(words[0]) and words[0].lower() not in _DESCRIPTORS_OPENING_NAMES \
+        return bool(_RE.fragment_start.match(words[0]))
+    if _RE.fragment_start.match(words[0]) and words[0].lower() not in _DESCRIPTORS_OPENING_NAMES \
             and not words[0].lower().endswith("ly"):
         return True
-    return (bool(_FINITE.search(name)) or words[-1].lower() in _TRAILING_FUNCTION_WORDS
-            or bool(_GENERIC_NAME.match(name.strip(" ,.;:"))))
-
-
-#: A name that only points at other symptoms ("similar concerns", "worsening symptoms").
-_GENERIC_NAME = re.compile(r"^(?:(?:similar|same|these|those|such|other|the same|related|new|worsening|multiple|several|"
-                           r"various|his|her|my|their|the|current|presenting|ongoing|persistent|recurrent)\s+)*"
-                           r"(?:concerns?|symptoms?|complaints?|problems?|issues?|findings?|conditions?|things?)$", re.I)
+    return (bool(_RE.finite.search(name)) or words[-1].lower() in _TRAILING_FUNCTION_WORDS
+            or bool(_RE.generic_name.match(name.strip(" ,.;:"))))
 
 
 #: Descriptors that open a symptom name with a head after them ("sudden chest pain").

@@ -18,44 +18,15 @@ from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder
 from tod.records.labtable import Table, split_tables
 from tod.records.narrative import NarrativeReader, visit_reason
+from tod.records.patterns import load_patterns
 from tod.records.phrases import parse_age_sex, split_items, split_sentences
 from tod.records.routing import OCCUPATION, split_clauses
 
-_QUESTION = re.compile(r"\?\s*$|^(?:which|what) (?:of the following|is the most|is the best)\b", re.I)
-_SHOWN = re.compile(r"\b(?:is|are) shown\b|\b(?:is|are) depicted\b|\bsee (?:the )?(?:image|photo|figure)\b|"
-                    r"\b(?:shown|depicted) (?:below|above|in the (?:image|photo|figure|exhibit))\b", re.I)
-_VITALS = re.compile(r"\b(?:temperature|blood pressure|pulse|respirations|respiratory rate|heart rate|"
-                     r"oxygen saturation|vital signs|vitals|BMI|body mass index)\b|\b(?-i:HR|BP|RR|SpO2)\b", re.I)
+_RE = load_patterns("vignette")
+
 #: Vital sign names, with the chart abbreviations ("T 38.1°C, HR 101, BP 115/70, RR 14").
 _VITAL_NAME = (r"temperature|blood pressure|pulse(?: rate)?|respirations|respiratory rate|heart rate|oxygen saturation|"
                r"BMI|body mass index|weight|height|pulse oximetry|(?-i:T|Temp|HR|BP|RR|P|SpO2|SaO2|O2 sat)")
-_EXAM_CUE = re.compile(
-    r"\b(?:examination|exam|auscultation|palpation|percussion|inspection|fundoscop\w*|funduscop\w*|otoscop\w*|"
-    r"dermatoscop\w*|dermoscop\w*|on exam|physical|the remainder of|appears (?:pale|ill|well|healthy|uncomfortable|"
-    r"lethargic|distressed|confused|anxious|in)|is alert|is oriented|mental status|neurologic\w*|"
-    r"cardiopulmonary|murmur|reflexes|gait|range of motion|tenderness|nontender|palpable|lymphadenopathy|"
-    r"breath sounds|bowel sounds|crackles|rales|wheez\w* (?:is|are) heard|pupils|"
-    r"(?:is|are) (?:present|noted|seen|observed|identified|visible|palpated|heard))\b",
-    re.I,
-)
-_TEST_CUE = re.compile(
-    r"\b(?:laboratory|lab|labs|serum|blood (?:count|test|tests|work|smear|culture|cultures|glucose)|hemoglobin|"
-    r"haemoglobin|hematocrit|leukocyte|platelet|urinalysis|urine|culture|biopsy|smear|stain|staining|titers?|"
-    r"antibod\w*|csf|cerebrospinal|ecg|ekg|electrocardiogra\w*|x-rays?|radiograph\w*|ct|mri|ultraso\w*|"
-    r"sonograph\w*|echocardiogra\w*|scan|imaging|dermoscopy|koh|histolog\w*|patholog\w*|mammogra\w*|endoscop\w*|"
-    r"colonoscop\w*|pulse oximetry|spirometry|tests?|studies|panel|levels?|concentrations?|assay|pcr|"
-    r"electromyography|nerve conduction|eeg|angiogra\w*|aspirat\w*|swab|arterial blood gas|pregnancy test|"
-    r"microscop\w*|wood'?s lamp|patch test\w*|skin scraping|gram stain|photomicrograph)\b",
-    re.I,
-)
-_RESULT_VERB = re.compile(
-    r",?\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated|"
-    r"(?:is|are|was|were) (?:(?:only|also|most) )?(?:notable|significant|remarkable) (?:only )?for|confirms?|confirmed|indicates?|"
-    r"displays?|finds?|found|identifies|identified|discloses?|detects?|detected|returns?|returned|yields?|yielded|"
-    r"(?:is|are|was|were) (?:positive|negative|normal|abnormal|elevated|decreased|increased|low|high|pending|"
-    r"unremarkable|within normal limits|non-?contributory))\b\s*",
-    re.I,
-)
 _VITAL_ITEM = re.compile(
     rf"^(?:and\s+)?(?:(?:his|her|the|a|an|their)\s+)?(?P<name>{_VITAL_NAME})\b"
     r"\s*(?:is|are|was|were|of|:|measured at|reads)?\s*(?P<result>.+)$",
@@ -64,38 +35,6 @@ _VITAL_ITEM = re.compile(
 _VITAL_ABBREVIATIONS = {"bmi": "BMI", "t": "temperature", "temp": "temperature", "hr": "heart rate", "bp": "blood pressure",
                         "rr": "respiratory rate", "p": "pulse", "spo2": "oxygen saturation", "sao2": "oxygen saturation",
                         "o2 sat": "oxygen saturation"}
-#: A picture the reader cannot see: "(Figure A)", "as shown in the image", "seen below".
-_FIGURE_REF = re.compile(
-    r"\s*\((?:see |shown in )?(?:the )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?\s*[A-Z0-9]?\)|"
-    r",?\s*(?:as |which (?:is|are) |that (?:is|are) )?(?:(?:shown|seen|depicted|pictured|illustrated|demonstrated)\s+)?"
-    r"(?:in|on) (?:the )?(?:accompanying |attached |following )?(?:figure|fig\.?|image|photo|photograph|exhibit|picture)s?"
-    r"(?:\s+[A-Z0-9](?![a-z]))?|,?\s*(?:as )?(?:shown|seen|depicted|pictured) (?:below|above)",
-    re.I,
-)
-#: What is left of a finding that only pointed at a picture ("notable for the finding").
-_ONLY_POINTER = re.compile(r"^(?:notable for |significant for |remarkable for |shows? |reveals? )?(?:the |these |this |a |an )?"
-                           r"(?:following|finding|findings|lesions?|results?|rash|abnormality|features?)?\W*$", re.I)
-#: A sentence that tells what someone reports: narrative, never a finding ("She notes that the
-#: swelling is present all day").
-_REPORTED_BY = re.compile(r"^(?:the patient|he|she|they|(?:his|her|the) \w+)\s+(?:also\s+)?(?:notes?|reports?|says|states?|"
-                          r"describes?|complains?|mentions?|explains?|admits?|endorses?|denies|recalls?|remembers?|adds?|"
-                          r"noticed|notices)\b", re.I)
-#: A clinician's action or a teaching aside, not a fact of the patient.
-_CLINICIAN_ACTION = re.compile(
-    r"\b(?:is|are|was|were|has been|have been) (?:then |subsequently |promptly |immediately |also )?(?:given|administered|"
-    r"intubated|transfused|resuscitated|sedated|discharged|scheduled|placed on|consulted|ordered|sent home|"
-    r"stabili[sz]ed|instructed|counseled|counselled|advised|asked to|booked)\b|"
-    r"\b(?:is|are|was|were) (?:performed|done|obtained|ordered|requested|drawn|sent|planned|scheduled)\W*$|"
-    r"\b(?:is|are|was|were) (?:then |subsequently |immediately )?(?:initiated|begun|inserted|commenced)\b|"
-    r"\b(?:you|your (?:attending|resident|colleague|supervisor)|the (?:physician|doctor|resident|attending|nurse|team|"
-    r"surgeon|pediatrician|clinician|provider))\s+(?:\w+\s+)?(?:warns?|orders?|prescribes?|administers?|decides?|"
-    r"recommends?|performs?|suspects?|plans?|considers?|consults?|asks?|counsels?|explains?|discusses?|advises?|begins?|"
-    r"starts?|gives?|treats?|refers?|admits?|discharges?|sent|prescribed|ordered|administered|decided|recommended|"
-    r"started|gave|treated|referred|admitted|discharged|tells?|told)\b",
-    re.I,
-)
-_WEIGHT = re.compile(r"\bweighs? (?P<w>[\d.,]+ ?(?:kg|lb|lbs|pounds|g)\b(?: ?\([^)]*\))?)", re.I)
-_HEIGHT = re.compile(r"\b(?:is )?(?P<h>[\d.]+ ?(?:cm|m|in|ft)\b(?: [\d.]+ ?in)?(?: ?\([^)]*\))?) tall", re.I)
 _SUBJECT_OCCUPATION = re.compile(rf"\b(?:man|woman|male|female|boy|girl|gentleman|lady)\s+(?P<occ>(?:[\w-]+\s+){{0,2}}"
                                  rf"{OCCUPATION})\b", re.I)
 
@@ -120,7 +59,7 @@ def _exam_name(text: str, default: str) -> str:
 def exam_results(sentence: str) -> list[tuple[str, str]]:
     """(name, result) pairs of a findings sentence: vital signs one by one, otherwise
     "X shows Y" -> (X, Y), "On examination, Y" -> ("physical examination", Y)."""
-    vital, verb = _VITALS.search(sentence), _RESULT_VERB.search(sentence)
+    vital, verb = _RE.vitals.search(sentence), _RE.result_verb.search(sentence)
     if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
             and not (verb and verb.start() < vital.start()):
         if re.search(r"vital signs (?:are|were|is) (?:within normal limits|normal|stable|unremarkable)", sentence, re.I):
@@ -136,9 +75,9 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
             return pairs
-    test = _TEST_CUE.search(sentence) is not None
-    default = "test results" if test and not _EXAM_CUE.search(sentence) else "physical examination"
-    verb = _RESULT_VERB.search(sentence)
+    test = _RE.test_cue.search(sentence) is not None
+    default = "test results" if test and not _RE.exam_cue.search(sentence) else "physical examination"
+    verb = _RE.result_verb.search(sentence)
     if verb and re.search(r"\b(?:is|are|was|were)$", sentence[: verb.start()].strip()):
         return [(default, sentence.strip(" ."))]
     if verb and verb.start() > 0:
@@ -153,17 +92,17 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
         return [(_exam_name(lead.group("name"), default), lead.group("r").strip(" ."))]
     measured = re.match(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s,'-]{3,50}?)\s+(?:is|are|was|were)\s+"
                         r"(?P<r>.*\d.*)$", sentence, re.I)
-    if measured and _TEST_CUE.search(measured.group("name")):
+    if measured and _RE.test_cue.search(measured.group("name")):
         return [(measured.group("name").strip(), measured.group("r").strip(" ."))]
     return [(default, sentence.strip(" ."))]
 
 
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
-    if _REPORTED_BY.match(sentence):
+    if _RE.reported_by.match(sentence):
         return False
-    if _VITALS.search(sentence) and re.search(r"\d|normal", sentence):
+    if _RE.vitals.search(sentence) and re.search(r"\d|normal", sentence):
         return True
-    if _EXAM_CUE.search(sentence) or _TEST_CUE.search(sentence) and _RESULT_VERB.search(sentence):
+    if _RE.exam_cue.search(sentence) or _RE.test_cue.search(sentence) and _RE.result_verb.search(sentence):
         return not re.search(r"\b(?:history of|diagnosed with|medications?|takes|smok\w*|drinks)\b", sentence, re.I)
     if in_findings:
         return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|"
@@ -176,22 +115,22 @@ def _is_finding(sentence: str, *, in_findings: bool) -> bool:
 def _without_pictures(sentence: str) -> str | None:
     """The sentence without references to a picture; None when it only pointed at one
     ("Physical exam is notable for the finding in Figure A")."""
-    text = _FIGURE_REF.sub("", sentence).strip()
+    text = _RE.figure_ref.sub("", sentence).strip()
     if text == sentence.strip():
         return text
-    verb = _RESULT_VERB.search(text)
+    verb = _RE.result_verb.search(text)
     rest = text[verb.end():] if verb else re.sub(r"^.*?\b(?:is|are|was|were)\s+", "", text)
-    return None if _ONLY_POINTER.match(rest.strip(" .")) else text
+    return None if _RE.only_pointer.match(rest.strip(" .")) else text
 
 
 def _patient_clauses(sentence: str) -> tuple[str, int]:
     """The sentence without clauses that tell a clinician's action ("She is given
     ondansetron; however, she continues to vomit" -> "she continues to vomit"), and how
     many clauses went."""
-    if not _CLINICIAN_ACTION.search(sentence):
+    if not _RE.clinician_action.search(sentence):
         return sentence, 0
     clauses = split_clauses(sentence)
-    kept = [c for c in clauses if not _CLINICIAN_ACTION.search(c)]
+    kept = [c for c in clauses if not _RE.clinician_action.search(c)]
     return "; ".join(kept), len(clauses) - len(kept)
 
 
@@ -210,7 +149,7 @@ def _demographics(builder: CaseBuilder, first: str, vignette: str) -> tuple[floa
     occupation = _SUBJECT_OCCUPATION.search(subject)
     if occupation:
         builder.add_fact("demographics.occupation", occupation.group("occ"))
-    for pattern, key in ((_WEIGHT, "weight"), (_HEIGHT, "height")):
+    for pattern, key in ((_RE.weight, "weight"), (_RE.height, "height")):
         match = pattern.search(vignette)
         if match:
             builder.demographics[key] = match.group(1)
@@ -265,8 +204,8 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
                 builder.add_exam(name, result, section="tests")
             continue
         sentence = _without_pictures(part)
-        if sentence is None or _QUESTION.search(sentence) or \
-                _SHOWN.search(sentence) and not _RESULT_VERB.search(sentence.split(" shown")[0]):
+        if sentence is None or _RE.question.search(sentence) or \
+                _RE.shown.search(sentence) and not _RE.result_verb.search(sentence.split(" shown")[0]):
             skipped += 1
             continue
         sentence, actions = _patient_clauses(sentence) if number else (sentence, 0)
@@ -274,7 +213,7 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
         if not sentence:
             continue
         if re.search(r"\b(?:show|shows|include|includes|are|is|as follows|the following)\W*:?\s*$", sentence, re.I) \
-                and _TEST_CUE.search(sentence):  # the lead-in of a result table
+                and _RE.test_cue.search(sentence):  # the lead-in of a result table
             skipped += 1
             continue
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
