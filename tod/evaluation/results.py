@@ -41,16 +41,8 @@ SCALAR_METRICS: tuple[str, ...] = (
 )
 #: The metrics that get bootstrap confidence intervals.
 MAIN_METRICS: tuple[str, ...] = (
-    "top1",
-    "top3",
-    "mcq_correct",
-    "coverage",
-    "turns",
-    "questions",
-    "avg_response_words",
-    "repeated_question_rate",
-    "rougeL_avg",
-    "bertscore_avg",
+    "top1", "top3", "mcq_correct", "coverage", "turns", "questions", "avg_response_words",
+    "repeated_question_rate", "rougeL_avg", "bertscore_avg",
 )
 
 

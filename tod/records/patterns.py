@@ -1,7 +1,9 @@
-"""The regular expressions of the record importers, kept as data in ``tod/records/data/*.yaml``.
+"""The data tables of the record importers, kept in ``tod/records/data/*.yaml``.
 
-Each key of a pattern file names one case-insensitive pattern, given as one string or as a
-list of strings that join into one (a long pattern keeps one alternative group a line).
+A pattern file (one a module of regular expressions, and the department keywords) maps each
+key to one case-insensitive pattern, given as one string or as a list of strings that join
+into one (a long pattern keeps one alternative group a line). ``synonyms.yaml`` holds the
+diagnosis synonym groups.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A name's synonyms are its parenthesised parts ("Necrobiotic xanthogranuloma (NXG)" ->
 "Necrobiotic xanthogranuloma", "NXG") and the other members of its group in
 :data:`SYNONYM_GROUPS`, a short table of well-known equivalent names (eponyms, common and
-abbreviated names). The same table lets an importer match an answer written one way to an
+abbreviated names; ``tod/records/data/synonyms.yaml``). The same table lets an importer match an answer written one way to an
 option written another ("Henoch-Schonlein purpura" is the option "IgA vasculitis").
 """
 
@@ -12,63 +12,21 @@ from __future__ import annotations
 import re
 import unicodedata
 
-SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
-    ("IgA vasculitis", "Henoch-Schonlein purpura", "Henoch-Schoenlein purpura", "Henoch-Scholein vasculitis",
-     "Henoch-Schonlein vasculitis", "HSP"),
-    ("Herpes zoster", "Shingles"),
-    ("Varicella", "Chickenpox", "Chicken pox"),
-    ("Lymphogranuloma venereum", "LGV"),
-    ("Systemic lupus erythematosus", "SLE", "Lupus"),
-    ("Rheumatoid arthritis", "RA"),
-    ("Giant cell arteritis", "Temporal arteritis"),
-    ("Polymyalgia rheumatica", "PMR"),
-    ("Gastroesophageal reflux disease", "GERD", "Acid reflux"),
-    ("Deep vein thrombosis", "DVT"),
-    ("Pulmonary embolism", "PE"),
-    ("Myocardial infarction", "Heart attack", "MI"),
-    ("Kawasaki disease", "Mucocutaneous lymph node syndrome"),
-    ("Stevens-Johnson syndrome", "SJS"),
-    ("Toxic epidermal necrolysis", "TEN"),
-    ("Atopic dermatitis", "Eczema", "Atopic eczema"),
-    ("Multiple sclerosis", "MS"),
-    ("Amyotrophic lateral sclerosis", "ALS", "Lou Gehrig disease"),
-    ("Guillain-Barre syndrome", "Guillain-Barré syndrome", "GBS"),
-    ("Chronic obstructive pulmonary disease", "COPD"),
-    ("Hidradenitis suppurativa", "Acne inversa"),
-    ("Pemphigus foliaceus", "Pemphigus foliaceous"),
-    ("Pemphigus vulgaris", "Pemphigis vulgaris"),
-    ("Infectious mononucleosis", "Mononucleosis", "Glandular fever"),
-    ("Urinary tract infection", "UTI"),
-    ("Rocky Mountain spotted fever", "RMSF"),
-    ("Tinea corporis", "Ringworm"),
-    ("Tinea pedis", "Athlete's foot"),
-    ("Tinea versicolor", "Pityriasis versicolor"),
-    ("Verruca vulgaris", "Common wart", "Common warts"),
-    ("Erythema infectiosum", "Fifth disease"),
-    ("Roseola infantum", "Roseola", "Exanthem subitum", "Sixth disease"),
-    ("Hand, foot, and mouth disease", "Hand foot and mouth disease", "HFMD"),
-    ("Scabies", "Sarcoptes scabiei infestation"),
-    ("Acne vulgaris", "Acne"),
-    ("Seborrheic dermatitis", "Seborrhoeic dermatitis", "Dandruff"),
-    ("Herpes simplex", "HSV infection"),
-    ("Langerhans cell histiocytosis", "Langerhan cell histiocytosis", "LCH"),
-    ("Transient ischemic attack", "TIA"),
-    ("Irritable bowel syndrome", "IBS"),
-    ("Inflammatory bowel disease", "IBD"),
-    ("Benign prostatic hyperplasia", "BPH"),
-    ("Polycystic ovary syndrome", "Polycystic ovarian syndrome", "PCOS"),
-    ("Acute respiratory distress syndrome", "ARDS"),
-    ("Disseminated intravascular coagulation", "DIC"),
-    ("Immune thrombocytopenic purpura", "Immune thrombocytopenia", "ITP"),
-    ("Thrombotic thrombocytopenic purpura", "TTP"),
-    ("Hemolytic uremic syndrome", "HUS"),
-    ("Attention-deficit/hyperactivity disorder", "ADHD", "Attention deficit hyperactivity disorder"),
-    ("Post-traumatic stress disorder", "PTSD", "Posttraumatic stress disorder"),
-    ("Obsessive-compulsive disorder", "OCD"),
-    ("Major depressive disorder", "Depression", "Major depression"),
-    ("Generalized anxiety disorder", "GAD"),
-    ("Sudden infant death syndrome", "SIDS"),
-)
+from tod.records.patterns import load_yaml
+
+
+def _synonym_groups() -> tuple[tuple[str, ...], ...]:
+    """The groups of ``tod/records/data/synonyms.yaml``; ValueError names a malformed group."""
+    groups = load_yaml("synonyms").get("groups")
+    if not isinstance(groups, list):
+        raise ValueError("tod/records/data/synonyms.yaml: groups: expected a list of name lists")
+    for number, group in enumerate(groups, 1):
+        if not isinstance(group, list) or len(group) < 2 or not all(isinstance(n, str) and n.strip() for n in group):
+            raise ValueError(f"tod/records/data/synonyms.yaml: groups: entry {number}: expected two or more names, got {group!r}")
+    return tuple(tuple(group) for group in groups)
+
+
+SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = _synonym_groups()
 
 
 def normalise_name(name: str) -> str:
