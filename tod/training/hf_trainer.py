@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import torch
 from transformers import EarlyStoppingCallback, Trainer, TrainerCallback, TrainingArguments
@@ -112,3 +113,43 @@ def fit(
     )
     trainer.train()
     return trainer
+
+
+@dataclass(frozen=True)
+class TurnTask:
+    """What one NLU model learns from annotated turns: how turns become its dataset, the batch
+    collator, and the validation metric that early stopping follows."""
+
+    #: ``(turns, tokenizer, max_length) -> datasets.Dataset``
+    dataset: Callable[[Sequence[Any], Any, int], Any]
+    #: ``tokenizer -> data collator``
+    collator: Callable[[Any], Any]
+    metric: str
+    compute_metrics: Callable[[Any], dict[str, float]]
+
+
+def fit_turns(
+    model: Any,
+    tokenizer: Any,
+    task: TurnTask,
+    train: Sequence[Any],
+    validation: Sequence[Any],
+    settings: Any,
+    *,
+    work_dir: Path,
+    seed: int,
+) -> Trainer:
+    """:func:`fit` of ``task`` on annotated turns: all of ``train``, early stopping on the first
+    ``settings.eval_examples`` of ``validation`` (all when 0), turns cut at ``settings.max_length``."""
+    return fit(
+        model=model,
+        tokenizer=tokenizer,
+        train_dataset=task.dataset(train, tokenizer, settings.max_length),
+        eval_dataset=task.dataset(validation[: settings.eval_examples or None], tokenizer, settings.max_length),
+        data_collator=task.collator(tokenizer),
+        work_dir=work_dir,
+        settings=settings,
+        seed=seed,
+        metric=task.metric,
+        compute_metrics=task.compute_metrics,
+    )

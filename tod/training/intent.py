@@ -23,7 +23,7 @@ from tod.nlu.encoders import load_tokenizer, resolve_model_name
 from tod.nlu.intent_classifier import IntentClassifier
 from tod.schema import INTENTS
 from tod.training.config import IntentConfig
-from tod.training.hf_trainer import fit
+from tod.training.hf_trainer import TurnTask, fit_turns
 from tod.training.thresholds import tune_shared_threshold, tune_thresholds
 
 
@@ -75,6 +75,10 @@ def _micro_f1(eval_pred: Any) -> dict[str, float]:
     return {"micro_f1": float(f1_score(labels, preds, average="micro", zero_division=0))}
 
 
+#: Multi-label intents: padded batches, early stopping on micro-F1.
+_TASK = TurnTask(dataset=_dataset, collator=DataCollatorWithPadding, metric="micro_f1", compute_metrics=_micro_f1)
+
+
 def train_intent_classifier(
     train: Sequence[AnnotatedTurn],
     validation: Sequence[AnnotatedTurn],
@@ -89,18 +93,7 @@ def train_intent_classifier(
     tokenizer = load_tokenizer(config.tokenizer or config.base_model)
     model = build_model(config.base_model)
     init_bias_to_prior(model, intent_matrix(train))
-    trainer = fit(
-        model=model,
-        tokenizer=tokenizer,
-        train_dataset=_dataset(train, tokenizer, config.max_length),
-        eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
-        data_collator=DataCollatorWithPadding(tokenizer),
-        work_dir=work_dir,
-        settings=config,
-        seed=seed,
-        metric="micro_f1",
-        compute_metrics=_micro_f1,
-    )
+    trainer = fit_turns(model, tokenizer, _TASK, train, validation, config, work_dir=work_dir, seed=seed)
     classifier = IntentClassifier(trainer.model, tokenizer, np.full(len(INTENTS), 0.5), max_length=config.max_length)
     probs = classifier.predict_proba([t.text for t in validation])
     tune = tune_shared_threshold if config.threshold_scope == "shared" else tune_thresholds

@@ -22,7 +22,7 @@ from tod.nlu.questions import question_sentences
 from tod.nlu.slot_tagger import SlotTagger
 from tod.nlu.spans import TAG_TO_ID, TAGS, Span
 from tod.training.config import ModelConfig
-from tod.training.hf_trainer import fit
+from tod.training.hf_trainer import TurnTask, fit_turns
 
 IGNORE = -100
 
@@ -79,6 +79,12 @@ def _token_f1(eval_pred: Any) -> dict[str, float]:
     return {"token_f1": 0.0 if tp == 0 else 2 * precision * recall / (precision + recall)}
 
 
+#: Slot tags: padded token labels, early stopping on the token F1 of slot tags.
+_TASK = TurnTask(
+    dataset=_dataset, collator=DataCollatorForTokenClassification, metric="token_f1", compute_metrics=_token_f1
+)
+
+
 def train_slot_tagger(
     train: Sequence[AnnotatedTurn],
     validation: Sequence[AnnotatedTurn],
@@ -97,16 +103,5 @@ def train_slot_tagger(
         label2id=dict(TAG_TO_ID),
         ignore_mismatched_sizes=True,
     )
-    trainer = fit(
-        model=model,
-        tokenizer=tokenizer,
-        train_dataset=_dataset(train, tokenizer, config.max_length),
-        eval_dataset=_dataset(validation[: config.eval_examples or None], tokenizer, config.max_length),
-        data_collator=DataCollatorForTokenClassification(tokenizer),
-        work_dir=work_dir,
-        settings=config,
-        seed=seed,
-        metric="token_f1",
-        compute_metrics=_token_f1,
-    )
+    trainer = fit_turns(model, tokenizer, _TASK, train, validation, config, work_dir=work_dir, seed=seed)
     return SlotTagger(trainer.model, tokenizer, max_length=config.max_length)
