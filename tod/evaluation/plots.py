@@ -48,71 +48,60 @@ def _grouped_bars(ax, categories: Sequence[str], series: Mapping[str, Sequence[f
         ax.legend(fontsize=7)
 
 
-def plot_question_types(runs: Sequence[Run], path: Path) -> Path:
-    """Question-type distribution by family (left) and intent (right)."""
-    plt = _pyplot()
-    families = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 7), gridspec_kw={"width_ratios": [1, 1.4]})
-    _grouped_bars(
-        left,
-        families,
-        {r.label: [r.results["question_types"]["families"].get(f, {}).get("share") for f in families] for r in runs},
-        horizontal=False,
-    )
-    left.set_ylabel("share of questions")
-    left.set_title("Question types by family")
-    _grouped_bars(
-        right,
-        list(INTENTS),
-        {r.label: [r.results["question_types"]["intents"].get(i, {}).get("share") for i in INTENTS] for r in runs},
-        horizontal=True,
-    )
-    right.set_xlabel("share of questions")
-    right.set_title("Question types by intent")
+def _bar_panel(
+    ax, categories: Sequence[str], series: Mapping[str, Sequence[float | None]], *, horizontal: bool, axis: str, title: str
+) -> None:  # type: ignore[no-untyped-def]
+    """:func:`_grouped_bars` with the value axis named ``axis`` and the panel titled ``title``."""
+    _grouped_bars(ax, categories, series, horizontal=horizontal)
+    (ax.set_xlabel if horizontal else ax.set_ylabel)(axis)
+    ax.set_title(title)
+
+
+def _save(fig, path: Path) -> Path:  # type: ignore[no-untyped-def]
+    """Lay out ``fig``, write it to ``path`` as a PNG and free it."""
     fig.tight_layout()
     fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _pyplot().close(fig)
     return path
+
+
+def _share_plot(
+    path: Path, categories: Sequence[str], series: Mapping[str, Sequence[float | None]], *, axis: str, title: str
+) -> Path:
+    """One panel of vertical bars on a 0-1 scale, saved to ``path``."""
+    fig, ax = _pyplot().subplots(figsize=(9, 5))
+    _bar_panel(ax, categories, series, horizontal=False, axis=axis, title=title)
+    ax.set_ylim(0, 1)
+    return _save(fig, path)
+
+
+def plot_question_types(runs: Sequence[Run], path: Path) -> Path:
+    """Question-type distribution by family (left) and intent (right)."""
+    families = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
+    fig, (left, right) = _pyplot().subplots(1, 2, figsize=(13, 7), gridspec_kw={"width_ratios": [1, 1.4]})
+    by_family = {r.label: [r.results["question_types"]["families"].get(f, {}).get("share") for f in families] for r in runs}
+    by_intent = {r.label: [r.results["question_types"]["intents"].get(i, {}).get("share") for i in INTENTS] for r in runs}
+    _bar_panel(left, families, by_family, horizontal=False, axis="share of questions", title="Question types by family")
+    _bar_panel(
+        right, list(INTENTS), by_intent, horizontal=True, axis="share of questions", title="Question types by intent"
+    )
+    return _save(fig, path)
 
 
 def plot_coverage_by_family(runs: Sequence[Run], path: Path) -> Path:
     """Mean information coverage per field family."""
-    plt = _pyplot()
     families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
-    fig, ax = plt.subplots(figsize=(9, 5))
-    _grouped_bars(
-        ax,
-        families,
-        {r.label: [r.results["coverage_by_family"].get(f) for f in families] for r in runs},
-        horizontal=False,
+    coverage = {r.label: [r.results["coverage_by_family"].get(f) for f in families] for r in runs}
+    return _share_plot(
+        path, families, coverage, axis="share of facts elicited", title="Information coverage by field family"
     )
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of facts elicited")
-    ax.set_title("Information coverage by field family")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
 
 
 def plot_accuracy_by_department(runs: Sequence[Run], path: Path) -> Path:
     """Top-1 diagnosis accuracy per department."""
-    plt = _pyplot()
     departments = sorted({d for r in runs for d in r.results["departments"]["top1"]})
-    fig, ax = plt.subplots(figsize=(9, 5))
-    _grouped_bars(
-        ax,
-        departments,
-        {r.label: [r.results["departments"]["top1"].get(d) for d in departments] for r in runs},
-        horizontal=False,
-    )
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("top-1 accuracy")
-    ax.set_title("Diagnosis accuracy by department")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    accuracy = {r.label: [r.results["departments"]["top1"].get(d) for d in departments] for r in runs}
+    return _share_plot(path, departments, accuracy, axis="top-1 accuracy", title="Diagnosis accuracy by department")
 
 
 def write_plots(runs: Sequence[Run], output_dir: Path) -> list[Path]:

@@ -3,8 +3,9 @@
 A name's synonyms are its parenthesised parts ("Necrobiotic xanthogranuloma (NXG)" ->
 "Necrobiotic xanthogranuloma", "NXG") and the other members of its group in
 :data:`SYNONYM_GROUPS`, a short table of well-known equivalent names (eponyms, common and
-abbreviated names; ``tod/records/data/synonyms.yaml``). The same table lets an importer match an answer written one way to an
-option written another ("Henoch-Schonlein purpura" is the option "IgA vasculitis").
+abbreviated names) read from ``tod/records/data/synonyms.yaml``. The same table lets an
+importer match an answer written one way to an option written another ("Henoch-Schonlein
+purpura" is the option "IgA vasculitis").
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ def _synonym_groups() -> tuple[tuple[str, ...], ...]:
         raise ValueError("tod/records/data/synonyms.yaml: groups: expected a list of name lists")
     for number, group in enumerate(groups, 1):
         if not isinstance(group, list) or len(group) < 2 or not all(isinstance(n, str) and n.strip() for n in group):
-            raise ValueError(f"tod/records/data/synonyms.yaml: groups: entry {number}: expected two or more names, got {group!r}")
+            raise ValueError(
+                f"tod/records/data/synonyms.yaml: groups: entry {number}: expected two or more names, got {group!r}"
+            )
     return tuple(tuple(group) for group in groups)
 
 
