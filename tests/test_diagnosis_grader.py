@@ -19,6 +19,7 @@ from tod.evaluation.metrics import EvalItem, MetricContext
 from tod.evaluation.metrics.diagnosis import diagnosis, match_rule, parse_answer
 from tod.evaluation.transcript import Transcript
 from tod.records.model import Record
+from tod.records.synonyms import same_diagnosis, synonyms_of
 
 
 SAME = [
@@ -220,3 +221,30 @@ def test_benchmark_names_the_line_and_field_of_bad_input(tmp_path: Path, capsys:
     _answers(answers, [good])
     assert bench_grader.main(["--answers", str(answers), "--cases", str(cases), "--output-dir", str(out)]) == 2
     assert "column 'choice_4' is missing" in capsys.readouterr().err
+
+
+#: Hand-checked (answer key, doctor's answer) pairs of CRAFT-MD cases that the grader accepted:
+#: the importer's synonyms (tod.records.synonyms) must make the evaluator accept them too.
+IMPORTED_SYNONYMS = [
+    ("Enteric fever", "Typhoid fever"),
+    ("Pulmonary thromboembolism", "Pulmonary embolism"),
+    ("Primary biliary cirrhosis", "Primary biliary cholangitis"),
+    ("Bochdalek hernia", "Congenital diaphragmatic hernia"),
+    ("Perniosis", "Chilblains"),
+    ("Lipoid nephrosis", "Minimal change disease"),
+    ("Monosodium urate crystals", "Gout"),
+    ("Positive urinary beta-hCG and no intrauterine mass", "Ectopic pregnancy"),
+]
+
+
+@pytest.mark.parametrize(("reference", "answer"), IMPORTED_SYNONYMS)
+def test_imported_synonyms_accept_the_grader_s_matches(reference: str, answer: str, context: MetricContext) -> None:
+    assert not top1(answer, reference, context)
+    assert top1(answer, reference, context, synonyms=tuple(synonyms_of(reference)))
+
+
+def test_a_finding_s_diagnosis_is_accepted_one_way_only() -> None:
+    assert "Gout" in synonyms_of("Monosodium urate crystals")
+    assert "Monosodium urate crystals" not in synonyms_of("Gout")
+    assert not same_diagnosis("Gout", "Monosodium urate crystals")
+    assert same_diagnosis("Rubeola", "measles")

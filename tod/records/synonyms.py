@@ -3,9 +3,11 @@
 A name's synonyms are its parenthesised parts ("Necrobiotic xanthogranuloma (NXG)" ->
 "Necrobiotic xanthogranuloma", "NXG") and the other members of its group in
 :data:`SYNONYM_GROUPS`, a short table of well-known equivalent names (eponyms, common and
-abbreviated names) read from ``tod/records/data/synonyms.yaml``. The same table lets an
-importer match an answer written one way to an option written another ("Henoch-Schonlein
-purpura" is the option "IgA vasculitis").
+abbreviated names; ``tod/records/data/synonyms.yaml``); an answer key that names a finding or
+a test ("Monosodium urate crystals") also accepts the diagnosis it establishes
+(:data:`FINDING_DIAGNOSES`, one way only). The group table lets an importer match an answer
+written one way to an option written another ("Henoch-Schonlein purpura" is the option "IgA
+vasculitis").
 """
 
 from __future__ import annotations
@@ -32,6 +34,35 @@ def _synonym_groups() -> tuple[tuple[str, ...], ...]:
 SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = _synonym_groups()
 
 
+# Answer keys that name a finding or a test rather than a disease (MedQA-style options), with the
+# diagnosis that finding establishes: a doctor who names that diagnosis has the answer. One way
+# only: the diagnosis is accepted for the finding, not the finding for the diagnosis.
+FINDING_DIAGNOSES: dict[str, tuple[str, ...]] = {
+    "Positive urinary beta-hCG and no intrauterine mass": ("Ectopic pregnancy",),
+    "Identification of C. difficile toxin in stool": ("Clostridioides difficile infection",),
+    "Anti-tTG or gliadin antibodies": ("Celiac disease", "Coeliac disease"),
+    "Monosodium urate crystals": ("Gout",),
+    "Presence of endometrial glands and stroma in uterine myometrium": ("Adenomyosis",),
+    "Presence of endometrial tissue within the myometrium": ("Adenomyosis",),
+    "Cessation of menses for at least 12 months": ("Menopause",),
+    "Erythema migrans": ("Lyme disease",),
+    "Borrelia burgdorferi": ("Lyme disease",),
+    "Spongiosis": ("Eczematous dermatitis", "Eczema", "Contact dermatitis", "Atopic dermatitis"),
+    "Tingling when the right wrist is percussed": ("Carpal tunnel syndrome",),
+    "Non-caseating granulomas": ("Sarcoidosis",),
+    "Noncaseating granulomas on lung tissue biopsy": ("Sarcoidosis",),
+    "A triad of cirrhosis, diabetes mellitus, and skin pigmentation is characteristic": ("Hemochromatosis",),
+    "Elevated serum insulin-like growth factor-1 level": ("Acromegaly",),
+    "Presence of hyphae when KOH added to skin scrapings": ("Tinea corporis", "Ringworm", "Dermatophytosis"),
+    "Anti-hemidesmosome antibodies": ("Bullous pemphigoid",),
+    "Murmur radiates to carotid arteries bilaterally": ("Aortic stenosis",),
+    "Anti-HEV IgM": ("Hepatitis E",),
+    "Inherited membrane abnormality of red cells": ("Hereditary spherocytosis",),
+    "Autoimmune destruction of red blood cells": ("Autoimmune hemolytic anemia",),
+    "t(15;17)": ("Acute promyelocytic leukemia",),
+}
+
+
 def normalise_name(name: str) -> str:
     """A name for comparison: no accents, lower case, single spaces, no trailing dot."""
     text = unicodedata.normalize("NFKD", name)
@@ -40,6 +71,7 @@ def normalise_name(name: str) -> str:
 
 
 _GROUP_OF: dict[str, int] = {normalise_name(n): i for i, group in enumerate(SYNONYM_GROUPS) for n in group}
+_FINDING_OF: dict[str, tuple[str, ...]] = {normalise_name(k): v for k, v in FINDING_DIAGNOSES.items()}
 
 
 def same_diagnosis(a: str, b: str) -> bool:
@@ -57,6 +89,7 @@ def synonyms_of(name: str, *also: str) -> list[str]:
     group = _GROUP_OF.get(normalise_name(name))
     if group is not None:
         found += SYNONYM_GROUPS[group]
+    found += _FINDING_OF.get(normalise_name(name), ())
     seen = {normalise_name(name)}
     out = []
     for item in found:
