@@ -3,9 +3,9 @@
 A :class:`Test` is one orderable test (``complete_blood_count``) with the record
 examination ``kind`` it belongs to (``lab``) and its names ("CBC", "full blood count",
 "blood count"...). A group ("blood tests", "vital signs") orders every recorded
-examination of one kind. :meth:`TestCatalog.find` finds the tests a piece of text names,
+examination of one kind. :meth:`Catalog.find` finds the tests a piece of text names,
 longest names first and without overlaps ("chest X-ray" is one chest X-ray, not an X-ray
-too); :meth:`TestCatalog.tests_of` says which tests a record's examination is.
+too); :meth:`Catalog.tests_of` says which tests a record's examination is.
 
 The catalog file is checked on load: every entry needs a ``kind`` among the record's
 examination categories and a non-empty list of names; a name used by two entries is an
@@ -63,7 +63,7 @@ class Mention:
     end: int
 
 
-class TestCatalog:
+class Catalog:
     """The tests of a catalog file (see the module docstring)."""
 
     def __init__(self, tests: list[Test]) -> None:
@@ -76,7 +76,7 @@ class TestCatalog:
         self._owner = dict(by_name)
 
     @classmethod
-    def load(cls, path: str | Path = DEFAULT_CATALOG) -> "TestCatalog":
+    def load(cls, path: str | Path = DEFAULT_CATALOG) -> "Catalog":
         """Read and check a catalog file.
 
         Raises:
@@ -134,6 +134,6 @@ def _entry(path: Path, section: str, key: Any, value: Any, *, group: bool) -> Te
 
 
 @lru_cache(maxsize=1)
-def default_catalog() -> TestCatalog:
+def default_catalog() -> Catalog:
     """The shipped catalog (loaded once per process)."""
-    return TestCatalog.load()
+    return Catalog.load()

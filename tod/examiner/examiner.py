@@ -4,7 +4,7 @@ For each order of a doctor turn (:func:`tod.examiner.orders.recognise_orders`) t
 examiner returns the record's examinations of that test, verbatim, and their record
 paths:
 
-* a catalog test: the examinations that are that test (:meth:`TestCatalog.tests_of`);
+* a catalog test: the examinations that are that test (:meth:`Catalog.tests_of`);
 * a group ("blood tests", "vital signs"): every examination of its kind;
 * a physical examination of a body region: that region's findings
   (:func:`tod.examiner.regions.region_findings`);
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tod.examiner import render
-from tod.examiner.catalog import TestCatalog, default_catalog, normalise
+from tod.examiner.catalog import Catalog, default_catalog, normalise
 from tod.examiner.orders import Order, recognise_orders
 from tod.examiner.regions import region_findings
 from tod.examiner.render import UNRECORDED, Unrecorded
@@ -86,7 +86,7 @@ class Examiner:
         ValueError: ``unrecorded`` is not one of :data:`~tod.examiner.render.UNRECORDED`.
     """
 
-    def __init__(self, case: CaseFacts, *, unrecorded: Unrecorded = "not_available", catalog: TestCatalog | None = None) -> None:
+    def __init__(self, case: CaseFacts, *, unrecorded: Unrecorded = "not_available", catalog: Catalog | None = None) -> None:
         if not isinstance(case, CaseFacts):
             raise TypeError(f"Examiner takes the case facts (record.case), not {type(case).__name__}")
         if unrecorded not in UNRECORDED:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tod.examiner.catalog import TestCatalog, default_catalog, normalise
+from tod.examiner.catalog import Catalog, default_catalog, normalise
 from tod.examiner.regions import EXAM_CUE, regions_in
 from tod.nlu.types import TurnParse
 
@@ -31,7 +31,7 @@ Source = Literal["order_line", "text", "nlu"]
 ORDER_LINE = re.compile(r"^[ \t>*-]*ORDER\s*:(?P<items>.*)$", re.IGNORECASE | re.MULTILINE)
 ORDER_CUE = re.compile(
     r"\b(order|ordering|get|getting|do|run|check|send|arrange|request|take|measure|perform|"
-    r"need|want|like to|let's|let me|we'll|i'll|going to|book|obtain|organi[sz]e|recommend|"
+    r"need|want|like to|i'd like|we'd like|would like|let's|let me|we'll|i'll|going to|book|obtain|organi[sz]e|recommend|"
     r"results?|done|go for|start with)\b",
     re.IGNORECASE,
 )
@@ -74,7 +74,7 @@ class OrderRequest:
     errors: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _piece_orders(piece: str, source: Source, catalog: TestCatalog, *, exam_cue: bool) -> list[Order]:
+def _piece_orders(piece: str, source: Source, catalog: Catalog, *, exam_cue: bool) -> list[Order]:
     """The orders one piece of text makes: its catalog tests, and with an examination cue
     the body regions it names outside those tests' names ("chest" in "chest X-ray" is not
     a chest examination). A physical-examination group named together with regions
@@ -92,7 +92,7 @@ def _piece_orders(piece: str, source: Source, catalog: TestCatalog, *, exam_cue:
     return orders
 
 
-def recognise_orders(text: str, parse: TurnParse | None = None, catalog: TestCatalog | None = None) -> OrderRequest:
+def recognise_orders(text: str, parse: TurnParse | None = None, catalog: Catalog | None = None) -> OrderRequest:
     """The orders of one doctor turn (see the module docstring)."""
     catalog = catalog or default_catalog()
     orders: list[Order] = []

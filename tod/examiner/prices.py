@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from tod.examiner.catalog import TestCatalog, default_catalog
+from tod.examiner.catalog import Catalog, default_catalog
 
 #: The price table shipped with tod.
 DEFAULT_PRICES = Path(__file__).with_name("prices.yaml")
@@ -49,7 +49,7 @@ class PriceTable:
             raise PriceError(f"{self.path or 'price table'}: no price for test category {category!r}") from None
 
     @classmethod
-    def load(cls, path: str | Path = DEFAULT_PRICES, catalog: TestCatalog | None = None) -> "PriceTable":
+    def load(cls, path: str | Path = DEFAULT_PRICES, catalog: Catalog | None = None) -> "PriceTable":
         """Read and check a price table against ``catalog`` (default: the shipped one).
 
         Raises:
