@@ -7,6 +7,7 @@ a finding of its own; an unknown test says that the catalog has no such test.
 
 from __future__ import annotations
 
+import re
 from typing import Literal, Sequence
 
 Unrecorded = Literal["not_available", "normal"]
@@ -49,3 +50,10 @@ def error_line(problem: str) -> str:
 def message(lines: Sequence[str]) -> str:
     """The examiner's message: :data:`HEADER` and one line per order or problem."""
     return "\n".join([HEADER, *lines])
+
+
+def fixed_words() -> frozenset[str]:
+    """The words of the examiner's own phrases (its header, the unrecorded answers, the
+    unknown-test and region lines): words a leak check must not count against it."""
+    texts = [HEADER, *UNRECORDED_TEXT.values(), unknown_line(""), error_line(""), "examination of the"]
+    return frozenset(w for text in texts for w in re.findall(r"[a-z]+", text.lower()))
