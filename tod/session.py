@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from tod.doctors.base import Doctor, Message
 from tod.examiner.examiner import Examiner, ExaminerReply
+from tod.nlu.types import TurnParse
 from tod.patient.agent import PatientAgent
 from tod.patient.manager import is_end_signal
 from tod.patient.reply import PatientReply
@@ -102,14 +103,16 @@ def _fill_state(consultation: Consultation, patient: PatientAgent) -> None:
     consultation.revealed = patient.revealed
 
 
-def play_turn(doctor_text: str, patient: PatientAgent, examiner: Examiner | None = None) -> ConsultationTurn:
+def play_turn(
+    doctor_text: str, patient: PatientAgent, examiner: Examiner | None = None, *, parse: TurnParse | None = None
+) -> ConsultationTurn:
     """One doctor turn: the patient's reply and, in the interview, the examiner's results
-    for the tests the turn orders (parsed once, for both). A turn that orders something
-    counts as a new request for the patient (it does not make the interview idle). A turn
-    that ends the interview (a final diagnosis) orders nothing."""
+    for the tests the turn orders (parsed once, for both; ``parse`` when already computed).
+    A turn that orders something counts as a new request for the patient (it does not make
+    the interview idle). A turn that ends the interview (a final diagnosis) orders nothing."""
     if examiner is None or patient.manager.phase != "interview" or is_end_signal(doctor_text):
-        return ConsultationTurn(doctor_text, patient.respond(doctor_text))
-    parse = patient.parser.parse(doctor_text)
+        return ConsultationTurn(doctor_text, patient.respond(doctor_text, parse=parse))
+    parse = parse or patient.parser.parse(doctor_text)
     results = examiner.respond(doctor_text, parse)
     reply = patient.respond(doctor_text, parse=parse, ordered=results is not None and bool(results.results))
     return ConsultationTurn(doctor_text, reply, results)
