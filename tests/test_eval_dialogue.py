@@ -94,6 +94,7 @@ def test_a_dialogue_is_logged_turn_by_turn_and_scored(tmp_path: Path) -> None:
     orders = transcript["turns"][14]["orders"]
     assert transcript["turns"][14]["doctor"] == QUESTION_PLAN[-1] and len(orders) == 6
     assert metrics["tests_ordered"] == 6 and metrics["cost"] is not None and metrics["examinations_ordered"] == 6
+    assert "## Cost (tests ordered from the examiner)" in (tmp_path / "run" / "report.md").read_text()
     examined = {p for o in orders for p in o["paths"]}
     facts = {path for path, _ in iter_fact_paths(records(1)[0].case)}
     assert metrics["coverage"] == pytest.approx(len(facts & (set(transcript["revealed"]) | examined)) / len(facts))

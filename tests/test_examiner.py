@@ -347,3 +347,40 @@ def test_bad_catalogs_and_settings_are_clear_errors(tmp_path: Path, record: Reco
         Examiner(record.case, unrecorded="zero")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unrecorded"):
         EvalConfig(doctor="scripted", records="r", output_dir="o", unrecorded="zero")
+
+
+# ------------------------------------------------------------------ importers and reports
+
+def test_importers_mark_results_the_patient_knew() -> None:
+    from tod.records.builder import known_result
+
+    assert known_result("Audiology Report One Week Ago", "improved hearing")
+    assert known_result("HbA1c", "8.1% three months ago") and known_result("blood pressure", "home readings around 150/95")
+    assert not known_result("Ultrasound", "disruption adjacent to the scar from the previous caesarean")
+    assert not known_result("full blood count", "haemoglobin 98 g/L")
+
+
+def test_accuracy_vs_cost_plots_the_pareto_front(tmp_path: Path) -> None:
+    from tod.evaluation.plots import pareto_front, plot_accuracy_vs_cost, plot_tests_by_category
+    from tod.evaluation.reporting import Run
+
+    assert pareto_front([(100, 0.5), (200, 0.4), (300, 0.8), (150, 0.5)]) == [0, 2]
+    runs = [
+        Run(name, tmp_path, {"metrics": {"cost": cost, "top1": top1}, "counts": {"ok": 2}, "tests_by_category": cats}, {})
+        for name, cost, top1, cats in [("a", 320.0, 0.5, {"chest_xray": 2}), ("b", 410.5, 0.7, {"ecg": 1}), ("c", None, 0.9, {})]
+    ]
+    assert plot_accuracy_vs_cost(runs, tmp_path / "avc.png").stat().st_size > 0
+    assert plot_tests_by_category(runs, tmp_path / "cat.png").stat().st_size > 0
+    assert plot_accuracy_vs_cost(runs[2:], tmp_path / "none.png") is None and not (tmp_path / "none.png").exists()
+
+
+def test_evaluate_refuses_a_bad_price_table_before_writing(tmp_path: Path, capsys) -> None:
+    from tod import evaluate
+
+    prices = price_file(tmp_path, chest_xray={"price": -1})
+    out = tmp_path / "run"
+    records = Path(__file__).resolve().parents[1] / "records" / "default.jsonl"
+    code = evaluate.main(["--doctor", "scripted", "--records", str(records), "--limit", "1", "--output-dir", str(out),
+                          "--condition", "vignette", "--prices", str(prices), "--no-bertscore"])
+    assert code == 1 and not out.exists()
+    assert "categories.chest_xray.price: a price cannot be negative" in capsys.readouterr().err
