@@ -384,3 +384,19 @@ def test_evaluate_refuses_a_bad_price_table_before_writing(tmp_path: Path, capsy
                           "--condition", "vignette", "--prices", str(prices), "--no-bertscore"])
     assert code == 1 and not out.exists()
     assert "categories.chest_xray.price: a price cannot be negative" in capsys.readouterr().err
+
+
+def test_the_patient_leaves_an_answered_order_to_the_examiner(record: Record, make_agent) -> None:
+    from tod.session import play_turn
+
+    parser = FakeParser()
+    text = parser.add("Have you had a full blood count? And do you smoke?", ["ask_medical_examination", "ask_tobacco"],
+                      {"medical_examination": ["full blood count"]})
+    patient = make_agent(patient_view(record).record, parser)
+    patient.opening()
+    turn = play_turn(text, patient, Examiner(record.case))
+    assert turn.examiner.paths == ("examinations[1]",)
+    assert turn.patient.intents == ("ask_tobacco",) and "14.2" not in turn.patient.text
+    asked = parser.add("Have you had any tests before?", ["ask_medical_examination"])
+    known = play_turn(asked, patient, Examiner(record.case))
+    assert known.examiner is None and "41 mmol/mol" in known.patient.text

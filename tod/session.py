@@ -20,7 +20,7 @@ turns already played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tod.doctors.base import Doctor, Message
 from tod.examiner.examiner import Examiner, ExaminerReply
@@ -109,13 +109,22 @@ def play_turn(
     """One doctor turn: the patient's reply and, in the interview, the examiner's results
     for the tests the turn orders (parsed once, for both; ``parse`` when already computed).
     A turn that orders something counts as a new request for the patient (it does not make
-    the interview idle). A turn that ends the interview (a final diagnosis) orders nothing."""
+    the interview idle), and the patient does not answer its examination request, which the
+    examiner answered. A turn that ends the interview (a final diagnosis) orders nothing."""
     if examiner is None or patient.manager.phase != "interview" or is_end_signal(doctor_text):
         return ConsultationTurn(doctor_text, patient.respond(doctor_text, parse=parse))
     parse = parse or patient.parser.parse(doctor_text)
     results = examiner.respond(doctor_text, parse)
-    reply = patient.respond(doctor_text, parse=parse, ordered=results is not None and bool(results.results))
+    ordered = results is not None and bool(results.results)
+    reply = patient.respond(doctor_text, parse=_without_orders(parse) if ordered else parse, ordered=ordered)
     return ConsultationTurn(doctor_text, reply, results)
+
+
+def _without_orders(parse: TurnParse) -> TurnParse:
+    """``parse`` without the examination request the examiner answered: the patient answers
+    the turn's other questions ("Okay." when there are none), not the order again."""
+    slots = {k: v for k, v in parse.slots.items() if k != "medical_examination"}
+    return replace(parse, intents=tuple(i for i in parse.intents if i != "ask_medical_examination"), slots=slots)
 
 
 def run_consultation(
