@@ -47,6 +47,23 @@ _PHYSICAL = re.compile(r"exam|inspection|palpation|auscultation|percussion|appea
                        r"orientation|coordination|tenderness|lymph node", re.I)
 
 #: Bedside manoeuvres named "test" or "sign": physical examination, not laboratory.
+#: A result the patient was told before this visit: a test named as earlier ("Audiology
+#: report one week ago", "previous HbA1c") or a result said to be known ("told her it was
+#: high", "home readings around 150/95", "8.1% three months ago"). The record marks it
+#: ``known_to_patient``; "previous" inside a result ("scar from the previous caesarean")
+#: does not count.
+_KNOWN_NAME = re.compile(r"\b(?:previous|prior|earlier|old|ago|last (?:year|month|week)|home)\b", re.I)
+_KNOWN_RESULT = re.compile(r"\b(?:(?:was|were) told|told (?:him|her|them|me)|home (?:readings?|monitoring|measurements?)|"
+                           r"(?:measured|checked) at home|(?:a|one|two|three|four|five|six|several|\d+) (?:weeks?|months?|years?) ago)\b", re.I)
+
+
+def known_result(name: str, result: str) -> bool:
+    """Whether an examination's text says the patient already knew the result (see
+    :data:`_KNOWN_NAME` and :data:`_KNOWN_RESULT`); other results are this visit's and
+    come from the examiner."""
+    return _KNOWN_NAME.search(name) is not None or _KNOWN_RESULT.search(result) is not None
+
+
 _MANEUVER = re.compile(r"\b(?:[a-z]+'?s (?:test|sign|maneuver|manoeuvre)|straight[- ]leg|drawer|lachman|romberg|phalen|"
                        r"tinel|finkelstein|mcmurray|spurling|hawkins|neer|faber|ortolani|barlow|murphy|rovsing|psoas|"
                        r"obturator|babinski|kernig|brudzinski|dix-hallpike|heel-to-shin|finger-to-nose|special tests?|"
@@ -247,8 +264,10 @@ class CaseBuilder:
         key = (name.lower().split()[-1], _normal_text(result))
         if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
             return
-        self.examinations.append({"name": name, "result": result,
-                                  "category": category or exam_category(name, result, section=section)})
+        exam = {"name": name, "result": result, "category": category or exam_category(name, result, section=section)}
+        if known_result(name, result):
+            exam["known_to_patient"] = True
+        self.examinations.append(exam)
 
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
