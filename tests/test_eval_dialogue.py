@@ -83,16 +83,21 @@ def test_a_dialogue_is_logged_turn_by_turn_and_scored(tmp_path: Path) -> None:
     assert transcript["status"] == "ok" and transcript["end_reason"] == "final_diagnosis"
     assert transcript["opening"] == EXAMPLE["case"]["opening_statement"]
     phases = [t["phase"] for t in transcript["turns"]]
-    assert phases == ["interview"] * 15 + ["closing"] * 3  # 14 plan questions + the final diagnosis, then 3 answers
+    assert phases == ["interview"] * 16 + ["closing"] * 3  # 14 plan questions, the orders, the final diagnosis, then 3 answers
     first = transcript["turns"][0]
     assert first["doctor"] == QUESTION_PLAN[1] and first["intents"] == ["ask_symptom_duration"]
     assert "symptoms[0].duration" in first["provenance"]
     assert transcript["summary_answers"]["diagnosis"] == "Final Diagnosis: Type 2 diabetes mellitus"
     metrics = outcome.results["metrics"]
-    assert metrics["turns"] == 15
+    assert metrics["turns"] == 16
     assert metrics["questions"] == sum(len(v) for v in list(PLAN_INTENTS.values())[1:])
+    orders = transcript["turns"][14]["orders"]
+    assert transcript["turns"][14]["doctor"] == QUESTION_PLAN[-1] and len(orders) == 6
+    assert metrics["tests_ordered"] == 6 and metrics["cost"] is not None and metrics["examinations_ordered"] == 6
+    assert "## Cost (tests ordered from the examiner)" in (tmp_path / "run" / "report.md").read_text()
+    examined = {p for o in orders for p in o["paths"]}
     facts = {path for path, _ in iter_fact_paths(records(1)[0].case)}
-    assert metrics["coverage"] == pytest.approx(len(facts & set(transcript["revealed"])) / len(facts))
+    assert metrics["coverage"] == pytest.approx(len(facts & (set(transcript["revealed"]) | examined)) / len(facts))
     assert metrics["top1"] == 1.0 and metrics["repeated_question_rate"] == 0.0
     families = outcome.results["question_types"]["families"]
     assert families["medical history"]["count"] == 5  # past diagnosis, medication, treatment, allergies, family history

@@ -197,7 +197,7 @@ def test_bertscore_can_be_switched_off() -> None:
 
 
 def test_registry_and_results_aggregate(context: MetricContext) -> None:
-    assert list(METRICS) == ["communication", "coverage", "diagnosis", "text_similarity"]
+    assert list(METRICS) == ["communication", "cost", "coverage", "diagnosis", "text_similarity"]
     with pytest.raises(KeyError, match="unknown metric families"):
         score_items([], context, ["nope"])
     records = [small_record("a", "internal_medicine"), small_record("b", "pediatrics"), small_record("c", "pediatrics")]

@@ -3,7 +3,9 @@
     python -m tod.chat --records records/example.json --record-id im-001 --persona sanguine --debug
 
 Type a question per line; an empty line is ignored; "quit" or end of input (Ctrl-D) ends
-the session. Once the interview ends the patient asks for your diagnosis, its basis and
+the session. The patient knows only the results they were told before this visit; order
+tests or examinations ("ORDER: full blood count; chest X-ray", "let me examine your
+abdomen") to get this visit's results from the examiner. Once the interview ends the patient asks for your diagnosis, its basis and
 the treatment. ``--debug`` prints the parsed intents and slots, the record fields each
 reply used (provenance) and the dialogue events. The reference answers are never shown.
 """
@@ -36,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="NLU checkpoint folder")
     parser.add_argument("--seed", type=int, default=0, help="seed of the patient's wording choices")
     parser.add_argument("--debug", action="store_true", help="print intents, slots, provenance and events")
+    parser.add_argument("--unrecorded", choices=("not_available", "normal"), default="not_available",
+                        help="the examiner's answer for an ordered test without a recorded result")
     args = parser.parse_args(argv)
     try:
         persona = Persona.parse(args.persona)
@@ -45,9 +49,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
 
+    from tod.examiner import Examiner, patient_view
     from tod.patient.agent import PatientAgent
+    from tod.session import play_turn
 
-    patient = PatientAgent.build(record.case, nlu, persona=persona, seed=args.seed)
+    patient = PatientAgent.build(patient_view(record).record.case, nlu, persona=persona, seed=args.seed)
+    examiner = Examiner(record.case, unrecorded=args.unrecorded)
     print(f"Patient {record.id} ({persona.temperament}). Type your questions; 'quit' or Ctrl-D ends.")
     print(f"patient> {patient.opening().text}")
     while not patient.finished:
@@ -60,10 +67,12 @@ def main(argv: list[str] | None = None) -> int:
             break
         if not line.strip():
             continue
-        reply = patient.respond(line)
-        print(f"patient> {reply.text}")
+        turn = play_turn(line, patient, examiner)
+        print(f"patient> {turn.patient.text}")
+        if turn.examiner is not None:
+            print(f"examiner> {turn.examiner.text}")
         if args.debug:
-            print(_debug_line(reply))
+            print(_debug_line(turn.patient))
     if patient.finished:
         print(f"[consultation finished: {patient.end_reason}; facts revealed: {len(patient.revealed)}]")
     return 0

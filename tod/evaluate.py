@@ -64,6 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
     metrics.add_argument("--judge", help="openai:MODEL@URL or hf:NAME_OR_PATH: LLM judge for a win rate against --baseline")
     metrics.add_argument("--judge-api-key-env", help="environment variable holding the judge's API key (openai:)")
     metrics.add_argument("--baseline", help="run folder the judge compares against")
+    examiner = p.add_argument_group("examiner and costs")
+    examiner.add_argument(
+        "--unrecorded", choices=("not_available", "normal"), default="not_available",
+        help="the examiner's answer for an ordered test the record has no result for (default not_available)",
+    )
+    examiner.add_argument("--prices", help="price table (YAML) for the cost ledger (default: tod/examiner/prices.yaml)")
     return p
 
 
@@ -101,6 +107,8 @@ def config_from_args(args: argparse.Namespace) -> EvalConfig:
         bootstrap_resamples=args.bootstrap,
         judge=args.judge,
         baseline=args.baseline,
+        unrecorded=args.unrecorded,
+        prices=args.prices,
         bertscore=not args.no_bertscore,
         doctor_options=given(**{name: getattr(args, name) for name in DOCTOR_OPTIONS}),
         judge_options=given(api_key_env=args.judge_api_key_env),

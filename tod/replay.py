@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", required=True, help="output JSONL, one patient reply per line")
     parser.add_argument("--persona", default="phlegmatic", help="TEMPERAMENT[,volunteer|no-volunteer,colloquial,uncertain]")
     parser.add_argument("--seed", type=int, default=0, help="seed of the patient's wording choices")
+    parser.add_argument("--unrecorded", choices=("not_available", "normal"), default="not_available",
+                        help="the examiner's answer for an ordered test without a recorded result")
     args = parser.parse_args(argv)
 
     from tod.nlu.annotations import TurnFileError, read_turn_texts
@@ -43,16 +45,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
 
+    from tod.examiner import Examiner, patient_view
     from tod.patient.agent import PatientAgent
+    from tod.session import play_turn
 
-    patient = PatientAgent.build(record.case, nlu, persona=persona, seed=args.seed)
+    view = patient_view(record)
+    patient = PatientAgent.build(view.record.case, nlu, persona=persona, seed=args.seed)
+    examiner = Examiner(record.case, unrecorded=args.unrecorded)
     rows = [patient.opening().to_json()]
     parses = nlu.parse_batch(turns)
     replayed = 0
     for text, parse in zip(turns, parses):
         if patient.finished:
             break
-        rows.append(patient.respond(text, parse=parse).to_json())
+        turn = play_turn(text, patient, examiner, parse=parse)
+        row = turn.to_json()
+        reply = dict(row["patient"])  # type: ignore[call-overload]
+        reply["provenance"] = [view.record_path(p) for p in reply["provenance"]]
+        rows.append({**reply, **({"examiner": row["examiner"]} if "examiner" in row else {})})
         replayed += 1
     try:
         write_jsonl_atomic(args.output, rows)

@@ -2,8 +2,9 @@
 
     python -m tod.report runs/scripted runs/qwen --output-dir reports/compare
 
-Writes DIR/comparison.md, DIR/comparison.json, DIR/question_types.png, DIR/coverage_by_family.png
-and DIR/accuracy_by_department.png (DIR defaults to the first run folder). Runs are
+Writes DIR/comparison.md, DIR/comparison.json, DIR/question_types.png, DIR/coverage_by_family.png,
+DIR/accuracy_by_department.png and, for runs with costs, DIR/accuracy_vs_cost.png (the
+Pareto view) and DIR/tests_by_category.png (DIR defaults to the first run folder). Runs are
 labelled by folder name (``parent/name`` when two folders share a name). A run's own
 report.md (from ``tod.evaluate``) is left as it is.
 """

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol, Sequence
 
-Role = Literal["doctor", "patient"]
+Role = Literal["doctor", "patient", "examiner"]
 
 
 @dataclass(frozen=True)
 class Message:
-    """One utterance of the consultation, from the doctor or the patient."""
+    """One utterance of the consultation: from the doctor, the patient, or the examiner
+    (the results of tests the doctor ordered)."""
 
     role: Role
     content: str

@@ -6,7 +6,10 @@ its diagnosis is a keyword guess from what the patient said (sentences with a ne
 are ignored), or ``unknown`` when no keyword matched; it never sees the reference answers.
 
 Turn by turn it asks :data:`QUESTION_PLAN` in order (the chief-complaint question is skipped
-when the patient spoke first), then writes ``Final Diagnosis: ...``. Whenever the patient's
+when the patient spoke first); its last step orders a fixed panel (vital signs, a physical
+examination and four basic tests, with the ``ORDER:`` syntax of :mod:`tod.examiner.orders`);
+then it writes ``Final Diagnosis: ...``. It reads the examiner's results but does not use
+them (its guess reads the patient's words only). Whenever the patient's
 last message asks for the diagnosis, its basis or the treatment, it answers that instead.
 """
 
@@ -44,7 +47,9 @@ QUESTION_PLAN: tuple[str, ...] = (
     "Do you smoke, drink alcohol or use any recreational drugs?",
     "What do you do for work, and have you travelled recently or been around anyone who is sick?",
     "Does anyone in your family have any medical conditions?",
-    "Have you had any tests or measurements recently, such as blood tests or your blood pressure? What were the results?",
+    "Have you been told the results of any tests or measurements before this visit?",
+    "Thank you. I'd like to examine you and run a few tests.\n"
+    "ORDER: vital signs; physical examination; full blood count; basic metabolic panel; C-reactive protein; urinalysis",
 )
 
 GUESSES: tuple[Guess, ...] = (

@@ -27,6 +27,7 @@ TRANSCRIPT_SETTINGS: tuple[str, ...] = (
     "checkpoint",
     "system_prompt_sha256",
     "doctor_options",
+    "unrecorded",
 )
 
 
@@ -41,7 +42,9 @@ class EvalConfig:
     as ``openai:MODEL@URL``) with ``baseline`` (a run folder) adds an LLM-judge win rate;
     ``judge_options`` go to its backend. ``polish`` rewrites the patient's replies with
     ``polish_model`` (a model spec), built with ``polish_options``. ``bertscore=False``
-    skips BERTScore.
+    skips BERTScore. ``unrecorded`` is the examiner's answer for an ordered test without a
+    recorded result (``not_available`` or ``normal``); ``prices`` a price table file for
+    the cost ledger (``None``: the shipped ``tod/examiner/prices.yaml``).
     """
 
     doctor: str
@@ -67,8 +70,14 @@ class EvalConfig:
     judge: str | None = None
     judge_options: dict[str, Any] = field(default_factory=dict)
     baseline: str | None = None
+    unrecorded: str = "not_available"
+    prices: str | None = None
 
     def __post_init__(self) -> None:
+        from tod.examiner.render import UNRECORDED
+
+        if self.unrecorded not in UNRECORDED:
+            raise ValueError(f"unrecorded {self.unrecorded!r} is not one of {', '.join(UNRECORDED)}")
         if self.condition not in CONDITIONS:
             raise ValueError(f"condition {self.condition!r} is not one of {', '.join(CONDITIONS)}")
         if self.concurrency < 1 or self.max_turns < 1:

@@ -2,7 +2,9 @@
 
 * ``dialogue``: the doctor interviews the simulated patient
   (:class:`tod.patient.agent.PatientAgent` driven by :func:`tod.session.run_consultation`),
-  which ends with the three closing questions;
+  which ends with the three closing questions. The patient knows the record as
+  :func:`tod.examiner.patient_view` gives it; the examiner (:class:`tod.examiner.Examiner`,
+  on the whole case) returns the results of the tests the doctor orders;
 * ``vignette``: the doctor reads the whole case written as a vignette
   (:func:`~tod.evaluation.vignette.render_vignette`, never the reference) and answers the
   three closing questions;
@@ -72,14 +74,16 @@ def interview(
             the partial consultation (:func:`tod.session.partial_consultation`) that
             :func:`consult` logs with the failure.
     """
+    from tod.examiner import Examiner, patient_view
     from tod.patient.agent import PatientAgent
+    from tod.patient.persona import Persona
     from tod.session import run_consultation
 
-    from tod.patient.persona import Persona
-
     persona = Persona.parse(config.persona) if config.persona else Persona()
-    patient = PatientAgent.build(record.case, parser, persona=persona, seed=seed, polisher=polisher)
-    consultation = run_consultation(doctor, patient, max_turns=config.max_turns)
+    known = patient_view(record).record.case
+    patient = PatientAgent.build(known, parser, persona=persona, seed=seed, polisher=polisher)
+    examiner = Examiner(record.case, unrecorded=config.unrecorded)  # type: ignore[arg-type]
+    consultation = run_consultation(doctor, patient, examiner=examiner, max_turns=config.max_turns)
     return dialogue_transcript(record, doctor, consultation, seed)
 
 
@@ -87,16 +91,24 @@ def dialogue_transcript(
     record: Record, doctor: Doctor, consultation: "Consultation", seed: int, *, error: str | None = None
 ) -> Transcript:
     """A dialogue-condition transcript of ``consultation``: ``ok``, or ``failed`` with
-    ``error`` (then the turns are those played before the failure)."""
+    ``error`` (then the turns are those played before the failure).
+
+    The patient was given :func:`~tod.examiner.patient_view` of ``record``; its
+    provenance and revealed paths are mapped back to the record's paths."""
+    from tod.examiner import patient_view
+
+    view = patient_view(record)
     turns = tuple(
         Turn(
             doctor=turn.doctor,
             patient=turn.patient.text,
             intents=turn.patient.intents,
             slots=dict(turn.patient.slots),
-            provenance=turn.patient.provenance,
+            provenance=tuple(view.record_path(p) for p in turn.patient.provenance),
             events=turn.patient.events,
             phase=transcript_phase(turn.patient.phase),
+            examiner=turn.examiner.text if turn.examiner else "",
+            orders=tuple(r.to_json() for r in turn.examiner.results) if turn.examiner else (),
         )
         for turn in consultation.turns
     )
@@ -109,7 +121,7 @@ def dialogue_transcript(
         opening=consultation.opening.text,
         turns=turns,
         summary_answers={k: consultation.summary_answers.get(k, "") for k in SUMMARY_FIELDS},
-        revealed=tuple(sorted(consultation.revealed)),
+        revealed=tuple(sorted(view.record_path(p) for p in consultation.revealed)),
         end_reason=consultation.end_reason,
     )
 

@@ -2,7 +2,10 @@
 
 * ``question_types.png``: share of questions by family and by intent, one bar per run;
 * ``coverage_by_family.png``: mean share of facts elicited per field family;
-* ``accuracy_by_department.png``: top-1 accuracy per department.
+* ``accuracy_by_department.png``: top-1 accuracy per department;
+* ``accuracy_vs_cost.png``: top-1 accuracy against mean cost per consultation, one point
+  per run, with the Pareto front (the runs no other run beats on both) joined by a line;
+* ``tests_by_category.png``: tests ordered per consultation, by test category.
 
 A value a run does not have (a department or family absent from its records, shares of a
 run that asked no question) is left out (no bar), so "missing" never looks like 0.
@@ -104,11 +107,75 @@ def plot_accuracy_by_department(runs: Sequence[Run], path: Path) -> Path:
     return _share_plot(path, departments, accuracy, axis="top-1 accuracy", title="Diagnosis accuracy by department")
 
 
+def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
+    """Indices of the (cost, accuracy) points no other point dominates (cost no higher and
+    accuracy no lower, one of them strictly), by increasing cost."""
+    front = [
+        i for i, (cost, acc) in enumerate(points)
+        if not any(c <= cost and a >= acc and (c, a) != (cost, acc) for c, a in points)
+    ]
+    return sorted(front, key=lambda i: points[i])
+
+
+def plot_accuracy_vs_cost(runs: Sequence[Run], path: Path) -> Path | None:
+    """Top-1 accuracy against mean cost per consultation (the Pareto view across runs);
+    ``None`` (no file) when no run has both values."""
+    placed = [
+        (r.label, r.results["metrics"].get("cost"), r.results["metrics"].get("top1"))
+        for r in runs
+    ]
+    placed = [(label, cost, acc) for label, cost, acc in placed if cost is not None and acc is not None]
+    if not placed:
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 5))
+    points = [(cost, acc) for _, cost, acc in placed]
+    for label, cost, acc in placed:
+        ax.scatter([cost], [acc], s=40)
+        ax.annotate(label, (cost, acc), textcoords="offset points", xytext=(5, 5), fontsize=8)
+    front = pareto_front(points)
+    ax.plot([points[i][0] for i in front], [points[i][1] for i in front], linestyle="--", linewidth=1, label="Pareto front")
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("mean cost per consultation")
+    ax.set_ylabel("top-1 accuracy")
+    ax.set_title("Accuracy vs cost")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def plot_tests_by_category(runs: Sequence[Run], path: Path) -> Path | None:
+    """Tests ordered per consultation by test category; ``None`` when nothing was ordered."""
+    categories = sorted({c for r in runs for c in r.results.get("tests_by_category", {})})
+    if not categories:
+        return None
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(9, max(4, 0.3 * len(categories))))
+
+    def per_case(run: Run, category: str) -> float | None:
+        ok = run.results["counts"]["ok"]
+        return run.results.get("tests_by_category", {}).get(category, 0) / ok if ok else None
+
+    _grouped_bars(ax, categories, {r.label: [per_case(r, c) for c in categories] for r in runs}, horizontal=True)
+    ax.set_xlabel("orders per consultation")
+    ax.set_title("Tests ordered by category")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
 def write_plots(runs: Sequence[Run], output_dir: Path) -> list[Path]:
-    """All three plots into ``output_dir``; returns their paths."""
+    """All plots into ``output_dir``; returns the paths written (the cost plots only when
+    a run has costs or orders)."""
     output_dir.mkdir(parents=True, exist_ok=True)
-    return [
+    written = [
         plot_question_types(runs, output_dir / "question_types.png"),
         plot_coverage_by_family(runs, output_dir / "coverage_by_family.png"),
         plot_accuracy_by_department(runs, output_dir / "accuracy_by_department.png"),
+        plot_accuracy_vs_cost(runs, output_dir / "accuracy_vs_cost.png"),
+        plot_tests_by_category(runs, output_dir / "tests_by_category.png"),
     ]
+    return [p for p in written if p is not None]

@@ -68,18 +68,48 @@ def fmt(value: Any, *, percent: bool = False, digits: int = 3) -> str:
     return f"{value:.{digits}f}"
 
 
-def _with_ci(run: Run, name: str, *, percent: bool = False) -> str:
+def _with_ci(run: Run, name: str, *, percent: bool = False, digits: int = 3) -> str:
     ci = run.results.get("ci95", {}).get(name)
     value = run.results["metrics"].get(name)
     if not ci or ci.get("low") is None:
-        return fmt(value, percent=percent)
-    return f"{fmt(value, percent=percent)} [{fmt(ci['low'], percent=percent)}, {fmt(ci['high'], percent=percent)}]"
+        return fmt(value, percent=percent, digits=digits)
+    cell = lambda v: fmt(v, percent=percent, digits=digits)  # noqa: E731
+    return f"{cell(value)} [{cell(ci['low'])}, {cell(ci['high'])}]"
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return lines + [""]
+
+
+def _cost_section(runs: Sequence[Run], labels: Sequence[str]) -> list[str]:
+    """Cost per consultation (SDBench-style) and tests ordered by category."""
+    costs = [r.results.get("costs") for r in runs]
+    if not any(costs):
+        return []
+    out = ["## Cost (tests ordered from the examiner)", ""]
+    settings = next(c for c in costs if c)
+    out += [f"Prices: `{settings['prices']}` ({settings['currency']}; visit {settings['per_visit']:.2f}, "
+            f"question {settings['per_question']:.2f}); each order is charged, repeats included.", ""]
+    out += _table(
+        ["metric", *labels],
+        [
+            ["cost per consultation", *(_with_ci(r, "cost", digits=2) for r in runs)],
+            ["of which tests", *(fmt(r.results["metrics"].get("test_cost"), digits=2) for r in runs)],
+            ["tests ordered", *(_with_ci(r, "tests_ordered") for r in runs)],
+            ["with a recorded result", *(fmt(r.results["metrics"].get("tests_with_result")) for r in runs)],
+            ["wasted (no result)", *(_with_ci(r, "tests_wasted") for r in runs)],
+            ["repeated", *(fmt(r.results["metrics"].get("tests_repeated")) for r in runs)],
+        ],
+    )
+    categories = list(dict.fromkeys(c for r in runs for c in r.results.get("tests_by_category", {})))
+    if categories:
+        out += _table(
+            ["test category (orders)", *labels],
+            [[c, *(str(r.results.get("tests_by_category", {}).get(c, 0)) for r in runs)] for c in categories],
+        )
+    return out
 
 
 def render_markdown(runs: Sequence[Run], *, title: str = "Evaluation report") -> str:
@@ -125,9 +155,12 @@ def render_markdown(runs: Sequence[Run], *, title: str = "Evaluation report") ->
             ["doctor response length (words)", *(_with_ci(r, "avg_response_words") for r in runs)],
             ["questions asked", *(_with_ci(r, "questions") for r in runs)],
             ["questions per turn", *(fmt(r.results["metrics"].get("questions_per_turn")) for r in runs)],
+            ["examinations ordered", *(fmt(r.results["metrics"].get("examinations_ordered")) for r in runs)],
+            ["requests (questions + orders) per turn", *(fmt(r.results["metrics"].get("requests_per_turn")) for r in runs)],
             ["repeated-question rate", *(_with_ci(r, "repeated_question_rate", percent=True) for r in runs)],
         ],
     )
+    out += _cost_section(runs, labels)
     out += ["## Information coverage", ""]
     families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
     out += _table(

@@ -11,7 +11,9 @@ rate stands next to every score). Run-level values:
   included) and by family (shares are ``None`` when no question was asked);
 * ``coverage_by_family``: mean per-family coverage over consultations whose record has the
   family;
-* ``departments``: per-department top-1 accuracy and count, and robustness ``S``.
+* ``departments``: per-department top-1 accuracy and count, and robustness ``S``;
+* ``tests_by_category``: orders per test category over all consultations, and the price
+  table's currency, visit and question costs (``costs``).
 """
 
 from __future__ import annotations
@@ -35,14 +37,23 @@ SCALAR_METRICS: tuple[str, ...] = (
     "turns",
     "questions",
     "questions_per_turn",
+    "examinations_ordered",
+    "requests",
+    "requests_per_turn",
     "avg_response_words",
     "repeated_question_rate",
     *(f"{kind}_{field}" for kind in ("rouge1", "rouge2", "rougeL", "bertscore") for field in ("diagnosis", "basis", "treatment", "avg")),
+    "cost",
+    "test_cost",
+    "tests_ordered",
+    "tests_with_result",
+    "tests_wasted",
+    "tests_repeated",
 )
 #: The metrics that get bootstrap confidence intervals.
 MAIN_METRICS: tuple[str, ...] = (
     "top1", "top3", "mcq_correct", "coverage", "turns", "questions", "avg_response_words",
-    "repeated_question_rate", "rougeL_avg", "bertscore_avg",
+    "repeated_question_rate", "rougeL_avg", "bertscore_avg", "cost", "tests_ordered", "tests_wasted",
 )
 
 
@@ -54,6 +65,13 @@ def _mean(values: Sequence[float | None]) -> float | None:
 def _shares(counts: Counter[str], names: Sequence[str]) -> dict[str, dict[str, float | int]]:
     total = sum(counts.values())
     return {n: {"count": counts[n], "share": counts[n] / total if total else None} for n in names}
+
+
+def _costs(context: MetricContext) -> dict[str, Any]:
+    """The price table's currency and fixed costs (what a cost in the results is made of)."""
+    table = context.price_table
+    return {"currency": table.currency, "per_visit": table.per_visit, "per_question": table.per_question,
+            "prices": context.prices or "tod/examiner/prices.yaml"}
 
 
 def build_results(
@@ -84,7 +102,9 @@ def build_results(
     intents: Counter[str] = Counter()
     families: Counter[str] = Counter()
     family_coverage: dict[str, list[float]] = defaultdict(list)
+    categories: Counter[str] = Counter()
     for score in scores:
+        categories.update(score["tests_by_category"])
         intents.update(score["intent_counts"])
         families.update(score["family_counts"])
         for family, value in score["coverage_by_family"].items():
@@ -115,6 +135,8 @@ def build_results(
             "n": dict(sorted(department_n.items())),
             "robustness_S": department_robustness(department_top1),
         },
+        "tests_by_category": dict(categories.most_common()),
+        "costs": _costs(context) if any(s["cost"] is not None for s in scores) else None,
         "metric_settings": context.settings(),
         "per_consultation": per_consultation,
     }

@@ -236,6 +236,11 @@ def run_evaluation(
 
         records = load_records(config.records)
     records = list(records)[: config.limit] if config.limit else list(records)
+    context = metric_context or MetricContext(
+        bertscore=config.bertscore, bertscore_layers=config.bertscore_layers, match_threshold=config.match_threshold,
+        prices=config.prices,
+    )
+    context.price_table  # noqa: B018 - a bad price table fails here, before anything is written
     owned_doctor = doctor is None
     if doctor is None:
         from tod.doctors.registry import load_doctor
@@ -266,9 +271,6 @@ def run_evaluation(
         if owned_doctor and hasattr(doctor, "close"):
             doctor.close()  # HTTP connection pools of endpoint doctors
 
-    context = metric_context or MetricContext(
-        bertscore=config.bertscore, bertscore_layers=config.bertscore_layers, match_threshold=config.match_threshold
-    )
     transcripts = log.read()
     results = build_results(records, transcripts, context, bootstrap_resamples=config.bootstrap_resamples, seed=config.seed)
     if config.judge and config.baseline:

@@ -35,7 +35,10 @@ class Turn:
     included) and ``closing`` for the doctor's answers to the patient's closing questions.
     ``intents`` and ``slots`` are the NLU parse of the doctor's text (closing turns are
     not parsed); ``provenance`` the record field paths the patient's reply states;
-    ``events`` the dialogue-state events of the turn.
+    ``events`` the dialogue-state events of the turn. ``examiner`` is the examiner's
+    message when the turn ordered tests (empty otherwise) and ``orders`` what each order
+    got (:meth:`tod.examiner.OrderResult.to_json`: text, test, region, source, status,
+    category, record paths); the cost ledger is computed from them.
     """
 
     doctor: str
@@ -45,6 +48,8 @@ class Turn:
     provenance: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
     phase: Phase = "interview"
+    examiner: str = ""
+    orders: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Turn":
@@ -57,6 +62,8 @@ class Turn:
             provenance=tuple(data.get("provenance", ())),
             events=tuple(data.get("events", ())),
             phase=data.get("phase", "interview"),
+            examiner=data.get("examiner", ""),
+            orders=tuple(dict(o) for o in data.get("orders", ())),
         )
 
 

@@ -174,18 +174,20 @@ class PatientAgent:
         """Lower the interview's turn limit (used by a session with its own limit)."""
         self.manager.lower_turn_limit(turn_limit)
 
-    def respond(self, doctor_text: str, *, parse: TurnParse | None = None) -> PatientReply:
+    def respond(self, doctor_text: str, *, parse: TurnParse | None = None, ordered: bool = False) -> PatientReply:
         """Answer one doctor turn.
 
         Args:
             doctor_text: the doctor's message.
             parse: its NLU parse when already computed (batched replay); parsed here if
                 ``None``. Closing-phase turns are not parsed.
+            ordered: the turn ordered tests from the examiner, so it is not an idle turn
+                even when it asks the patient nothing.
         """
         index = self.state.next_turn
         phase = self.manager.phase
         if phase == "interview":
-            return self._interview_turn(index, doctor_text, parse or self.parser.parse(doctor_text))
+            return self._interview_turn(index, doctor_text, parse or self.parser.parse(doctor_text), ordered)
         events: list[str] = []
         if phase == "closing":
             key = self.manager.pending
@@ -199,7 +201,7 @@ class PatientAgent:
             events.append("after_finished")
         return self._finish(index, doctor_text, TurnParse(doctor_text), Rendering((part,), ()), [], events, [], phase)
 
-    def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse) -> PatientReply:
+    def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse, ordered: bool = False) -> PatientReply:
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
         closing: list[Part] = []
         answers: list[IntentAnswer] = []
@@ -215,7 +217,7 @@ class PatientAgent:
                 events.append("no_question")
             events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
             events += [f"volunteered:{p}" for p in rendering.volunteered]
-            reason = self.manager.after_turn(index, new_question=any(not a.repeated for a in answers))
+            reason = self.manager.after_turn(index, new_question=ordered or any(not a.repeated for a in answers))
             if reason is not None:
                 closing = self._end(reason, events)
         return self._finish(index, doctor_text, parse, rendering, answers, events, closing, "interview")

@@ -22,6 +22,14 @@ from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
 _RE = load_patterns("builder")
 
+
+def known_result(name: str, result: str) -> bool:
+    """Whether an examination's text says the patient already knew the result (the patterns
+    ``known_name`` and ``known_result`` of ``tod/records/data/builder.yaml``); other results
+    are this visit's and come from the examiner."""
+    return _RE.known_name.search(name) is not None or _RE.known_result.search(result) is not None
+
+
 #: Where an examination was listed: a physical examination section or a test results section.
 Section = str
 
@@ -217,8 +225,10 @@ class CaseBuilder:
         key = (name.lower().split()[-1], _normal_text(result))
         if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
             return
-        self.examinations.append({"name": name, "result": result,
-                                  "category": category or exam_category(name, result, section=section)})
+        exam = {"name": name, "result": result, "category": category or exam_category(name, result, section=section)}
+        if known_result(name, result):
+            exam["known_to_patient"] = True
+        self.examinations.append(exam)
 
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""

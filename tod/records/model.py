@@ -146,11 +146,18 @@ ExamCategory = Literal["vital_sign", "lab", "imaging", "physical_exam", "other"]
 
 
 class Examination(_Strict):
-    """A medical examination: test or measurement name and its result."""
+    """A medical examination: test or measurement name and its result.
+
+    ``known_to_patient`` marks a result the patient was told before this visit (a past
+    HbA1c, a home blood pressure reading): the patient may mention it. Other results are
+    this visit's and come from the examiner only when the doctor orders the test
+    (:mod:`tod.examiner`).
+    """
 
     name: str = Field(min_length=1)
     result: str = Field(min_length=1)
     category: ExamCategory = "other"
+    known_to_patient: bool = False
 
 
 class CaseFacts(_Strict):

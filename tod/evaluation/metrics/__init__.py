@@ -4,6 +4,7 @@
 * :mod:`.coverage`: information coverage of the record;
 * :mod:`.text_similarity`: ROUGE and BERTScore of the closing answers;
 * :mod:`.diagnosis`: top-1 / top-3 and multiple-choice accuracy;
+* :mod:`.cost`: the cost ledger (tests ordered, wasted, repeated, cost per consultation);
 * :mod:`.robustness` and :mod:`.bootstrap`: run-level statistics over the per-item values.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from tod.evaluation.metrics import communication, coverage, diagnosis, text_similarity  # noqa: F401  (registers)
+from tod.evaluation.metrics import communication, cost, coverage, diagnosis, text_similarity  # noqa: F401  (registers)
 from tod.evaluation.metrics.base import METRICS, EvalItem, MetricContext, register
 
 

@@ -39,6 +39,8 @@ class MetricContext:
         match_threshold: cosine similarity at or above which a predicted diagnosis matches
             an alias of the reference (see :mod:`tod.evaluation.metrics.diagnosis`).
         device: torch device for the encoders.
+        prices: price table file of the cost ledger (``None`` = the shipped
+            ``tod/examiner/prices.yaml``).
     """
 
     encoder_path: str | None = None
@@ -47,6 +49,14 @@ class MetricContext:
     bertscore: bool = True
     match_threshold: float = 0.8
     device: str = "cpu"
+    prices: str | None = None
+
+    @cached_property
+    def price_table(self) -> Any:
+        """The :class:`~tod.examiner.prices.PriceTable` (loaded and checked on first use)."""
+        from tod.examiner.prices import PriceTable, default_prices
+
+        return default_prices() if self.prices is None else PriceTable.load(self.prices)
 
     @cached_property
     def encoder(self) -> Any:
@@ -77,6 +87,7 @@ class MetricContext:
             "bertscore_layers": self.bertscore_layers,
             "bertscore": self.bertscore,
             "match_threshold": self.match_threshold,
+            "prices": self.prices,
         }
 
 

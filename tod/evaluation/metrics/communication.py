@@ -7,6 +7,9 @@ Per consultation, over the doctor turns of the interview (closing answers exclud
 * ``questions``: questions asked = the number of intents parsed from all doctor turns (a
   turn asking about smoking and alcohol counts two);
 * ``questions_per_turn``: ``questions / turns``;
+* ``examinations_ordered``: tests and examinations ordered from the examiner (each order
+  of each turn); ``requests`` = ``questions + examinations_ordered``, everything the
+  doctor asked for, and ``requests_per_turn``;
 * ``repeated_question_rate``: share of questions that repeat a question of an earlier
   turn. A question is its intent plus the values the turn names in the slot that intent
   is about (``ask_symptom_duration`` with ``symptom: [cough]``); "how long the cough?" and
@@ -49,6 +52,7 @@ def communication_of(turns: Sequence[Turn]) -> dict[str, Any]:
         seen.update(keys)
         intents.update(turn.intents)
     questions = sum(intents.values())
+    ordered = sum(len(t.orders) for t in turns)
     families: Counter[str] = Counter()
     for intent, count in intents.items():
         families[INTENT_FAMILIES.get(intent, "other")] += count
@@ -58,6 +62,9 @@ def communication_of(turns: Sequence[Turn]) -> dict[str, Any]:
         "avg_response_words": sum(len(t.doctor.split()) for t in turns) / n if n else None,
         "questions": questions,
         "questions_per_turn": questions / n if n else None,
+        "examinations_ordered": ordered,
+        "requests": questions + ordered,
+        "requests_per_turn": (questions + ordered) / n if n else None,
         "repeated_question_rate": repeated / questions if questions else None,
         "intent_counts": dict(intents),
         "family_counts": dict(families),

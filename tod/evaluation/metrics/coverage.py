@@ -2,8 +2,9 @@
 
 The record's facts are :func:`~tod.records.model.iter_fact_paths` of its case (each with a
 family: demographics, symptoms, symptom_details, history, social, sexual_reproductive,
-examinations). A fact is elicited when its exact path was disclosed by the patient: it is
-in the transcript's ``revealed`` paths or in the provenance of a patient reply. Disclosing
+examinations). A fact is elicited when its exact path was disclosed: by the patient (it is
+in the transcript's ``revealed`` paths or in the provenance of a patient reply) or by the
+examiner (a test the doctor ordered returned it: the ``paths`` of a turn's orders). Disclosing
 ``symptoms[0].duration`` does not count ``symptoms[0]`` (each path is its own fact).
 
 * ``coverage``: elicited facts / facts (``None`` for a record without facts, and for the
@@ -28,6 +29,7 @@ def coverage_of(item: EvalItem) -> dict[str, Any]:
     if transcript.condition != "dialogue" or not facts:
         return {"coverage": None, "coverage_by_family": {}, "facts": len(facts), "facts_elicited": None}
     disclosed = set(transcript.revealed).union(*(turn.provenance for turn in transcript.turns))
+    disclosed.update(path for turn in transcript.turns for order in turn.orders for path in order.get("paths", ()))
     total: Counter[str] = Counter(family for _, family in facts)
     elicited: Counter[str] = Counter(family for path, family in facts if path in disclosed)
     count = sum(elicited.values())
