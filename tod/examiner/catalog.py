@@ -36,6 +36,15 @@ class CatalogError(ValueError):
     """A test catalog file that is not as documented in ``tests.yaml``."""
 
 
+def read_yaml(path: Path, what: str, error: type[ValueError]) -> Any:
+    """The YAML data of ``path``; ``error`` names the file and ``what`` it should hold when the
+    file cannot be read or parsed."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise error(f"{path}: cannot read {what} ({exc})") from None
+
+
 def normalise(text: str) -> str:
     """Lower case, every run of punctuation or space one space ("X-ray" -> "x ray")."""
     return " ".join(_NON_WORD.sub(" ", text.lower()).split())
@@ -83,10 +92,7 @@ class Catalog:
             CatalogError: naming the file, the entry and what is wrong.
         """
         path = Path(path)
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise CatalogError(f"{path}: cannot read the test catalog ({exc})") from None
+        data = read_yaml(path, "the test catalog", CatalogError)
         if not isinstance(data, dict) or not isinstance(data.get("tests"), dict):
             raise CatalogError(f"{path}: expected a mapping with a 'tests' mapping (and optional 'groups')")
         tests = [_entry(path, "tests", k, v, group=False) for k, v in data["tests"].items()]

@@ -14,9 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from tod.examiner.catalog import Catalog, default_catalog
+from tod.examiner.catalog import Catalog, default_catalog, read_yaml
 
 #: The price table shipped with tod.
 DEFAULT_PRICES = Path(__file__).with_name("prices.yaml")
@@ -57,10 +55,7 @@ class PriceTable:
         """
         path = Path(path)
         catalog = catalog or default_catalog()
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise PriceError(f"{path}: cannot read the price table ({exc})") from None
+        data = read_yaml(path, "the price table", PriceError)
         if not isinstance(data, dict) or not isinstance(data.get("categories"), dict):
             raise PriceError(f"{path}: expected a mapping with 'currency', 'per_visit', 'per_question' and 'categories'")
         unknown_keys = set(data) - {"currency", "per_visit", "per_question", "categories"}
