@@ -69,31 +69,25 @@ def verb_phrase_symptom(text: str) -> str | None:
     text = text.strip(" ,.;:")
     adverbs = r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|" \
               r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*"
-    weight = re.match(rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?"
-                      r"weight\b(?P<r>.*)$", text, re.I)
-    if weight:
-        return f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{weight.group('r')}"
-    unable = re.match(rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
-                      rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$", text, re.I)
-    if unable:
-        return f"inability to {unable.group('r') or unable.group('r2')}"
-    absent = re.match(rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?"
-                      r"(?P<r>.+)$", text, re.I)
-    if absent:
-        return f"absence of {absent.group('r')}"
-    never = re.match(rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", text, re.I)
-    if never:
-        return f"never having {never.group('v')}{never.group('r')}"
-    unending = re.match(rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", text, re.I)
-    if unending:
-        return f"constant {unending.group('v')}{unending.group('r')}"
-    difficult = re.match(rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to "
-                         r"(?P<v>\w+)(?P<r>.*)$", text, re.I)
-    if difficult:
-        return f"difficulty {gerund(difficult.group('v').lower())}{difficult.group('r')}"
-    ongoing = re.match(rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$", text, re.I)
-    if ongoing and ongoing.group("g").lower() in _GERUNDS:
-        return f"{ongoing.group('g').lower()}{ongoing.group('r')}"
+    for pattern, name in (
+        (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?weight\b(?P<r>.*)$",
+         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{m.group('r')}"),
+        (rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
+         rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$",
+         lambda m: f"inability to {m.group('r') or m.group('r2')}"),
+        (rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?(?P<r>.+)$",
+         lambda m: f"absence of {m.group('r')}"),
+        (rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
+         lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
+        (rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$",
+         lambda m: f"{m.group('g').lower()}{m.group('r')}" if m.group("g").lower() in _GERUNDS else None),
+    ):
+        match = re.match(pattern, text, re.I)
+        named = name(match) if match else None
+        if named is not None:
+            return named
     feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
                        r"being)\s+"
                        r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
