@@ -155,15 +155,17 @@ def test_vector_env_parses_every_turn_in_one_batch(nlu):
             calls.append(len(texts))
             return nlu.parse_batch(texts)
 
-    envs = VectorConsultationEnv(4, RECORDS, CountingParser(), max_turns=3)
+    envs = VectorConsultationEnv(4, RECORDS, CountingParser(), max_turns=3, idle_limit=10)
     openings, infos = envs.reset(seed=7)
+    record_ids = list(infos["record_id"])
     assert len(openings) == 4 and infos["_record_id"].all()
-    single = ConsultationEnv(RECORDS, nlu, max_turns=3)
+    single = ConsultationEnv(RECORDS, nlu, max_turns=3, idle_limit=10)
     questions = ["Do you smoke?", "Any allergies?", "How old are you?", "Any fever?"]
     observations, rewards, terminated, truncated, infos = envs.step(questions)
     assert calls == [4] and rewards.shape == (4,) and terminated.dtype == np.bool_
     for i in range(4):  # the same replies as four single environments seeded alike
-        assert single.reset(seed=7 + i)[1]["record_id"] == infos["record_id"][i] if "record_id" in infos else True
+        opening, info = single.reset(seed=7 + i)
+        assert (opening, info["record_id"]) == (openings[i], record_ids[i])
         assert single.step(questions[i])[0] == observations[i]
     for _ in range(2):
         observations, rewards, terminated, truncated, infos = envs.step(questions)

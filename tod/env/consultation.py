@@ -101,6 +101,8 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         parser: the NLU (a :class:`~tod.nlu.types.TurnParser`) or a checkpoint folder.
         persona: the patient persona (a :class:`Persona` or a spec such as ``"sanguine"``).
         max_turns: doctor turns after which the interview is over (``truncated``).
+        idle_limit: doctor turns in a row without a new question after which the patient
+            ends the interview and asks the closing questions.
         reward: the reward settings.
         encoder: the patient's sentence encoder for named items (``"minilm"``, the bundled
             one, or any object with ``encode``; ``None`` = lexical matching only).
@@ -122,6 +124,7 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         *,
         persona: Persona | str | None = None,
         max_turns: int = 20,
+        idle_limit: int = 2,
         reward: RewardConfig | None = None,
         encoder: TextEncoder | None | Literal["minilm"] = "minilm",
         metric_context: MetricContext | None = None,
@@ -136,6 +139,7 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         self.parser = load_env_parser(parser)
         self.persona = Persona.parse(persona) if isinstance(persona, str) else (persona or Persona())
         self.max_turns = max_turns
+        self.idle_limit = idle_limit
         self.reward_config = reward or RewardConfig()
         self.encoder = encoder
         self.metric_context = metric_context or MetricContext(bertscore=False)
@@ -172,7 +176,7 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         self.record = record
         self.patient = PatientAgent.build(
             record.case, self.parser, persona=self.persona, seed=int(self.np_random.integers(2**31)),
-            encoder=self.encoder, turn_limit=self.max_turns,
+            encoder=self.encoder, turn_limit=self.max_turns, idle_limit=self.idle_limit,
         )
         self.consultation = Consultation(doctor_name=_Agent.name, opening=self.patient.opening())
         self._families = dict(iter_fact_paths(record.case))

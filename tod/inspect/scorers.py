@@ -25,10 +25,10 @@ from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState
 
 from tod.env.rewards import FACT_FAMILIES
-from tod.evaluation.metrics import EvalItem, MetricContext, score_items
+from tod.evaluation.metrics import EvalItem, score_items
 from tod.evaluation.transcript import SUMMARY_FIELDS, Transcript
+from tod.inspect.resources import metric_context, records_by_id
 from tod.inspect.solver import TRANSCRIPT_KEY
-from tod.records.model import Record
 
 DIAGNOSIS_KEYS = ("top1", "top3", "mcq_correct")
 COVERAGE_KEYS = ("coverage", *(f"coverage_{family}" for family in FACT_FAMILIES))
@@ -46,7 +46,7 @@ def _metrics(keys: tuple[str, ...]) -> dict[str, list[Any]]:
     return {key: [mean(), stderr()] for key in keys}
 
 
-def _family_scores(family: str, records: dict[str, Record], context: MetricContext,
+def _family_scores(family: str, records: str, bertscore: bool, match_threshold: float,
                    values: Callable[[dict[str, Any]], dict[str, float]],
                    describe: Callable[[dict[str, Any]], tuple[str | None, str | None]]) -> Scorer:
     """A scorer that runs the metric ``family`` on the sample; ``values`` picks the score
@@ -54,7 +54,8 @@ def _family_scores(family: str, records: dict[str, Record], context: MetricConte
 
     async def score(state: TaskState, target: Target) -> Score:
         transcript = Transcript.from_json(state.metadata[TRANSCRIPT_KEY])
-        item = EvalItem(records[transcript.record_id], transcript)
+        item = EvalItem(records_by_id(records)[transcript.record_id], transcript)
+        context = metric_context(bertscore, match_threshold)
         result = (await anyio.to_thread.run_sync(lambda: score_items([item], context, [family])))[0]
         answer, explanation = describe(result)
         return Score(value=values(result), answer=answer, explanation=explanation)
@@ -63,20 +64,20 @@ def _family_scores(family: str, records: dict[str, Record], context: MetricConte
 
 
 @scorer(metrics=_metrics(DIAGNOSIS_KEYS))
-def diagnosis_scores(records: dict[str, Record], context: MetricContext) -> Scorer:
+def diagnosis_scores(records: str, bertscore: bool = True, match_threshold: float = 0.8) -> Scorer:
     """Top-1 / top-3 with synonyms and multiple choice (:mod:`tod.evaluation.metrics.diagnosis`)."""
     return _family_scores(
-        "diagnosis", records, context,
+        "diagnosis", records, bertscore, match_threshold,
         lambda r: {key: _number(r[key]) for key in DIAGNOSIS_KEYS},
         lambda r: ((r["predicted"] or [None])[0], f"ranked: {r['predicted']}; hedged: {r['hedged']}"),
     )
 
 
 @scorer(metrics=_metrics(COVERAGE_KEYS))
-def coverage_scores(records: dict[str, Record], context: MetricContext) -> Scorer:
+def coverage_scores(records: str, bertscore: bool = True, match_threshold: float = 0.8) -> Scorer:
     """Information coverage, overall and by fact family (:mod:`tod.evaluation.metrics.coverage`)."""
     return _family_scores(
-        "coverage", records, context,
+        "coverage", records, bertscore, match_threshold,
         lambda r: {"coverage": _number(r["coverage"]),
                    **{f"coverage_{f}": _number(r["coverage_by_family"].get(f)) for f in FACT_FAMILIES}},
         lambda r: (None, f"{r['facts_elicited']} of {r['facts']} record facts elicited"),
@@ -84,26 +85,26 @@ def coverage_scores(records: dict[str, Record], context: MetricContext) -> Score
 
 
 @scorer(metrics=_metrics(COMMUNICATION_KEYS))
-def communication_scores(records: dict[str, Record], context: MetricContext) -> Scorer:
+def communication_scores(records: str, bertscore: bool = True, match_threshold: float = 0.8) -> Scorer:
     """Questions, turns and repeats (:mod:`tod.evaluation.metrics.communication`)."""
     return _family_scores(
-        "communication", records, context,
+        "communication", records, bertscore, match_threshold,
         lambda r: {key: _number(r[key]) for key in COMMUNICATION_KEYS},
         lambda r: (None, None),
     )
 
 
 @scorer(metrics=_metrics(TEXT_KEYS))
-def text_similarity_scores(records: dict[str, Record], context: MetricContext) -> Scorer:
+def text_similarity_scores(records: str, bertscore: bool = True, match_threshold: float = 0.8) -> Scorer:
     """ROUGE and BERTScore of the closing answers (:mod:`tod.evaluation.metrics.text_similarity`)."""
     return _family_scores(
-        "text_similarity", records, context,
+        "text_similarity", records, bertscore, match_threshold,
         lambda r: {key: _number(r.get(key)) for key in TEXT_KEYS},
         lambda r: (None, None),
     )
 
 
-def tod_scorers(records: dict[str, Record], context: MetricContext) -> list[Scorer]:
-    """The four scorers, in the order of the evaluator's report."""
-    return [factory(records, context) for factory in
+def tod_scorers(records: str, bertscore: bool = True, match_threshold: float = 0.8) -> list[Scorer]:
+    """The four scorers of the records file ``records``, in the order of the evaluator's report."""
+    return [factory(records, bertscore, match_threshold) for factory in
             (diagnosis_scores, coverage_scores, communication_scores, text_similarity_scores)]

@@ -20,8 +20,6 @@ NLU parse of the doctor turn it answers (``intents``, ``slots``), its ``provenan
 
 from __future__ import annotations
 
-from typing import Callable
-
 import anyio
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
@@ -30,6 +28,7 @@ from tod.evaluation.consult import SUMMARY_QUESTIONS, dialogue_transcript
 from tod.evaluation.runner import record_seed
 from tod.evaluation.transcript import SUMMARY_FIELDS, Transcript
 from tod.evaluation.vignette import render_opening, render_vignette
+from tod.inspect.resources import nlu_parser, records_by_id
 from tod.nlu.types import TurnParser
 from tod.patient.persona import Persona
 from tod.patient.reply import PatientReply
@@ -64,24 +63,27 @@ def reply_message(reply: PatientReply) -> ChatMessageUser:
 
 @solver
 def consult_patient(
-    records: dict[str, Record],
-    parser: Callable[[], TurnParser],
+    records: str,
+    checkpoint: str,
     *,
     condition: str = "dialogue",
     persona: str | None = None,
     max_turns: int = 20,
     seed: int = 0,
-    system_prompt: str,
+    system_prompt_file: str | None = None,
 ) -> Solver:
-    """The consultation of each sample's record (``records`` by sample id) under
-    ``condition``; ``parser`` gives the NLU (loaded once, on first use)."""
+    """The consultation of each sample's record (the records file ``records``, by sample
+    id) under ``condition``, with the NLU of ``checkpoint`` (dialogue only)."""
+    from tod.doctors.prompts import load_system_prompt
+
+    system_prompt = load_system_prompt(system_prompt_file)
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        record = records[str(state.sample_id)]
+        record = records_by_id(records)[str(state.sample_id)]
         doctor = _Doctor(str(state.model))
         state.messages = [ChatMessageSystem(content=system_prompt)]
         if condition == "dialogue":
-            transcript = await _interview(state, generate, record, doctor, parser())
+            transcript = await _interview(state, generate, record, doctor, nlu_parser(checkpoint))
         else:
             transcript = await _read_case(state, generate, record, doctor)
         state.metadata[TRANSCRIPT_KEY] = transcript.to_json()

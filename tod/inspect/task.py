@@ -20,18 +20,17 @@ that cannot be loaded.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from tod.evaluation.config import CONDITIONS
-from tod.evaluation.metrics import MetricContext
+from tod.inspect.resources import nlu_parser, records_by_id
 from tod.inspect.scorers import tod_scorers
 from tod.inspect.solver import consult_patient
 from tod.nlu.checkpoint import DEFAULT_CHECKPOINT
-from tod.nlu.types import TurnParser
-from tod.records.io import default_records_path, load_records
+from tod.records.io import default_records_path
 from tod.records.model import Record
 
 
@@ -76,27 +75,17 @@ def consultation(
         raise ValueError(f"max_turns must be at least 1, got {max_turns}")
     if persona:
         Persona.parse(persona)
-    loaded = load_records(records or default_records_path())
+    load_system_prompt(system_prompt_file)  # a missing prompt file fails here
+    path = str(Path(records or default_records_path()).resolve())
+    loaded = list(records_by_id(path).values())
     loaded = loaded[: int(limit)] if limit else loaded
-    by_id = {r.id: r for r in loaded}
-    parser = _parser_loader(str(checkpoint or DEFAULT_CHECKPOINT))
+    checkpoint = str(checkpoint or DEFAULT_CHECKPOINT)
     if condition == "dialogue":
-        parser()  # a bad checkpoint fails here, before any sample
-    context = MetricContext(bertscore=bool(bertscore), match_threshold=float(match_threshold))
+        nlu_parser(checkpoint)  # a bad checkpoint fails here, before any sample
     return Task(
-        dataset=MemoryDataset([record_sample(r) for r in loaded], name="tod-records", location=str(records or default_records_path())),
-        solver=consult_patient(by_id, parser, condition=condition, persona=persona, max_turns=int(max_turns),
-                               seed=int(seed), system_prompt=load_system_prompt(system_prompt_file)),
-        scorer=tod_scorers(by_id, context),
-        metadata={"condition": condition, "persona": persona, "checkpoint": str(checkpoint or DEFAULT_CHECKPOINT)},
+        dataset=MemoryDataset([record_sample(r) for r in loaded], name="tod-records", location=path),
+        solver=consult_patient(path, checkpoint, condition=condition, persona=persona, max_turns=int(max_turns),
+                               seed=int(seed), system_prompt_file=system_prompt_file),
+        scorer=tod_scorers(path, bool(bertscore), float(match_threshold)),
+        metadata={"condition": condition, "persona": persona, "checkpoint": checkpoint},
     )
-
-
-def _parser_loader(checkpoint: str):  # noqa: ANN202 - a zero-argument loader of a TurnParser
-    @lru_cache(maxsize=1)
-    def load() -> TurnParser:
-        from tod.nlu import load_parser
-
-        return load_parser(checkpoint)
-
-    return load
