@@ -11,7 +11,9 @@ answers), one per environment, so episodes run to their end and restart. Measure
   batched steps; replies per second counts the patient replies (an autoreset step answers
   nothing), steps per second the batched calls.
 
-Both after one untimed warm-up step (models loaded, caches filled). The LLM patient's
+Both after one untimed warm-up step (models loaded, caches filled). Wall-clock and
+process CPU time are both reported: on a shared, loaded machine replies per CPU second
+says what the code costs, replies per second what the machine delivered. The LLM patient's
 replies per second come from the speed benchmark's result file (``--speed-result``, SmolLM2
 p50 latency), when present. Writes ``env_<checkpoint>.json`` / ``.md`` into ``--output-dir``.
 """
@@ -48,11 +50,12 @@ def run_sequential(records: list, parser: object, steps: int) -> dict[str, float
             messages = [Message("patient", env.reset()[0])]
 
     step()  # warm-up
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for _ in range(steps):
         step()
-    seconds = time.perf_counter() - started
-    return {"steps": steps, "seconds": seconds, "replies_per_second": steps / seconds}
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    return {"steps": steps, "replies": steps, "seconds": seconds, "cpu_seconds": cpu,
+            "replies_per_second": steps / seconds, "replies_per_cpu_second": steps / cpu}
 
 
 def run_vectorised(records: list, parser: object, num_envs: int, steps: int) -> dict[str, float]:
@@ -80,11 +83,12 @@ def run_vectorised(records: list, parser: object, num_envs: int, steps: int) -> 
         return replies
 
     step()  # warm-up
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     replies = sum(step() for _ in range(steps))
-    seconds = time.perf_counter() - started
-    return {"num_envs": num_envs, "steps": steps, "replies": replies, "seconds": seconds,
-            "steps_per_second": steps / seconds, "replies_per_second": replies / seconds}
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+    return {"num_envs": num_envs, "steps": steps, "replies": replies, "seconds": seconds, "cpu_seconds": cpu,
+            "steps_per_second": steps / seconds, "replies_per_second": replies / seconds,
+            "replies_per_cpu_second": replies / cpu}
 
 
 def llm_patient(speed_result: Path) -> dict[str, object] | None:
@@ -120,16 +124,18 @@ def main(argv: list[str] | None = None) -> int:
     vectorised = [run_vectorised(records, nlu, n, args.vector_steps) for n in args.envs]
     llm = llm_patient(Path(args.speed_result))
 
-    rows = [("sequential (1 env)", sequential["steps"], f"{sequential['seconds']:.1f}",
-             f"{sequential['replies_per_second']:.1f}", "")]
-    rows += [(f"vectorised ({v['num_envs']} envs)", v["replies"], f"{v['seconds']:.1f}",
-              f"{v['replies_per_second']:.1f}", f"{v['steps_per_second']:.2f}") for v in vectorised]
+    rows = [("sequential (1 env)", sequential["replies"], f"{sequential['seconds']:.1f}", f"{sequential['cpu_seconds']:.1f}",
+             f"{sequential['replies_per_second']:.1f}", f"{sequential['replies_per_cpu_second']:.1f}", "")]
+    rows += [(f"vectorised ({v['num_envs']} envs)", v["replies"], f"{v['seconds']:.1f}", f"{v['cpu_seconds']:.1f}",
+              f"{v['replies_per_second']:.1f}", f"{v['replies_per_cpu_second']:.1f}", f"{v['steps_per_second']:.2f}")
+             for v in vectorised]
     if llm:
-        rows.append((f"LLM patient ({llm['model']}, p50 {llm['p50_ms']:.0f} ms, speed benchmark)", "", "",
-                     f"{llm['replies_per_second']:.2f}", ""))
+        rows.append((f"LLM patient ({llm['model']}, p50 {llm['p50_ms']:.0f} ms, speed benchmark)", "", "", "",
+                     f"{llm['replies_per_second']:.2f}", "", ""))
     text = "\n\n".join([
         f"# Environment throughput (checkpoint {Path(args.checkpoint).name})",
-        common.markdown_table(["run", "patient replies", "seconds", "replies / s", "batched steps / s"], rows),
+        common.markdown_table(["run", "patient replies", "wall s", "CPU s", "replies / s", "replies / CPU s",
+                               "batched steps / s"], rows),
         f"Target: >= {TARGET_REPLIES_PER_SECOND} replies / s vectorised. Agent: the scripted doctor; records: "
         f"{args.records} ({len(records)}).",
         common.format_machine(info),
