@@ -122,7 +122,7 @@ def test_scripted_provider_counts_tokens_offline_and_refuses_other_models(tmp_pa
     messages = [ChatMessageSystem(content="You are a doctor."), ChatMessageUser(content="I have a bad cough.")]
     output = asyncio.run(model.generate(messages, [], "none", GenerateConfig()))
     assert output.completion == "How long have you had these symptoms?"
-    assert output.usage.output_tokens == count_text_tokens(output.completion) == 7
+    assert output.usage.output_tokens == count_text_tokens(output.completion) == 8  # how long have you had these symptoms ?
     assert asyncio.run(model.count_tokens(messages)) > 0
     with pytest.raises(ValueError, match="tod/gpt: unknown model; the tod provider serves tod/scripted"):
         ScriptedDoctorAPI("gpt")
