@@ -98,7 +98,7 @@ class VectorConsultationEnv(VectorEnv):
                 except InvalidAction as exc:
                     raise InvalidAction(f"environment {i}: {exc}") from None
         batch = [i for i, env in enumerate(self.envs) if texts[i] is not None and env.needs_parse]
-        parses = dict(zip(batch, self.parser.parse_batch([texts[i] for i in batch])))
+        parses = dict(zip(batch, self.parser.parse_batch([texts[i] for i in batch]))) if batch else {}
         observations: list[str] = []
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
