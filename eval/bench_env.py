@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from eval import common
+from eval.machine import format_machine
 
 #: The throughput the issue asks of the vectorised form (patient replies per second).
 TARGET_REPLIES_PER_SECOND = 200
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                                "batched steps / s"], rows),
         f"Target: >= {TARGET_REPLIES_PER_SECOND} replies / s vectorised. Agent: the scripted doctor; records: "
         f"{args.records} ({len(records)}).",
-        common.format_machine(info),
+        format_machine(info),
     ])
     print(text)
     result = {"benchmark": "env", "checkpoint": args.checkpoint, "machine": info, "settings": vars(args),
