@@ -39,6 +39,20 @@ def nlu(tmp_path_factory):
     return load_parser(smoke_checkpoint(tmp_path_factory))
 
 
+def test_bench_env_writes_markdown_and_json(tmp_path_factory, tmp_path):
+    from eval import bench_env
+
+    checkpoint = smoke_checkpoint(tmp_path_factory)
+    argv = ["--checkpoint", str(checkpoint), "--steps", "3", "--envs", "2", "--vector-steps", "2",
+            "--output-dir", str(tmp_path), "--speed-result", str(tmp_path / "none.json")]
+    assert bench_env.main(argv) == 0
+    result = json.loads((tmp_path / f"env_{checkpoint.name}.json").read_text())
+    assert result["sequential"]["replies"] == 3 and result["sequential"]["replies_per_second"] > 0
+    [vector] = result["vectorised"]
+    assert vector["num_envs"] == 2 and 0 < vector["replies"] <= 4 and vector["replies_per_cpu_second"] > 0
+    assert result["llm_patient"] is None and "Machine:" in (tmp_path / f"env_{checkpoint.name}.md").read_text()
+
+
 def test_check_env_passes_with_the_real_nlu(nlu):
     env = ConsultationEnv(RECORDS, nlu)
     check_env(env, skip_render_check=True)
