@@ -10,10 +10,12 @@ imported record, never how a reply was made, so both patients are scored the sam
   denial, not a fact. Sentences holding an unfaithful unit are counted too (CRAFT-MD reports
   sentences faithful within scope).
 * **false denials**: a fact the record holds as *present* (a symptom name, a history or
-  social value, in raw or lay words or an equivalent term) named after a negation word in
-  the same clause ("No, I haven't had a fever" for a recorded fever), or a history topic word
-  negated while its field is recorded present ("I don't smoke" for a smoker). Clauses of
-  uncertainty ("I'm not sure", "no mention of", "I don't know") are not denials.
+  social value, its whole phrase in raw or lay words) starting within four words after a
+  negation word in the same clause ("No, I haven't had a fever" for a recorded fever), or a
+  history topic word so negated while its field is recorded present ("I don't smoke" for a
+  smoker). Clauses of uncertainty ("I'm not sure", "no mention of", "I don't know") and
+  clauses about another time, item or a change ("not like this before", "no other", "not
+  anymore", "doesn't get worse") are not denials.
 * **leaks**: the correct answer or a synonym (:class:`tod.evaluation.leaks.LeakDetector`)
   that the doctor did not quote and that the vignette does not itself name; an answer
   letter ("option B", "(C)"). Reference-only words are reported apart (free wording hits
@@ -45,7 +47,7 @@ from eval.faithfulness import (
     equivalents,
     load_jargon_terms,
 )
-from tod.evaluation.leaks import LeakDetector
+from tod.evaluation.leaks import STOP_WORDS, LeakDetector
 from tod.evaluation.reply_sources import case_paths, case_texts, path_texts, with_lay, words_in
 from tod.patient.lexicon import default_lexicon, phrase_pattern
 from tod.patient.policy import INTENT_FIELDS
@@ -62,6 +64,12 @@ UNCERTAIN = re.compile(
     r"not that i know|haven'?t been told|wasn'?t told)\b",
     re.IGNORECASE,
 )
+#: A negated clause about another time, another item or a change ("not like this before",
+#: "no other symptoms", "not anymore", "doesn't get worse") is not a denial of the item.
+QUALIFIED = re.compile(r"\b(before|previous(ly)?|past|like this|else|other|again|anymore|any longer|no longer|"
+                       r"worse|better|changed?|spread|elsewhere|since)\b", re.IGNORECASE)
+#: Words after a negation within which a denied item must start ("I haven't had a fever").
+DENIAL_WINDOW = 4
 _DESCRIPTOR = re.compile(r"symptoms\[\d+\]\.")
 _CLAUSE_SPLIT = re.compile(r"[.!?;,\n]+|\bbut\b|\bexcept\b|\bapart from\b|\bother than\b", re.IGNORECASE)
 
@@ -71,18 +79,30 @@ def _generic(path: str) -> str:
     return re.sub(r"\[\d+\]", "[*]", path)
 
 
+def _meaningful(phrase: str) -> bool:
+    """Whether a phrase has a word of 4+ letters that is not a common word ("that" alone is not)."""
+    return any(len(w) >= 4 and w not in STOP_WORDS and w not in NEGATIONS for w in words_in(phrase))
+
+
 def _has(text: str, phrase: str) -> bool:
     return re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", text) is not None
 
 
 @dataclass(frozen=True)
 class FactText:
-    """One recorded fact as the checks see it: its field path, whether it is present, and
-    the lower-case phrases that name it (record texts, lay wordings, their medical terms)."""
+    """One recorded fact as the checks see it: its field path, whether it is present, the
+    lower-case phrases that name it (record texts and lay wordings) and the medical terms
+    inside them (these name it too, but are too general to count as denying it)."""
 
     path: str
     present: bool
     phrases: tuple[str, ...]
+    terms: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The phrases and the medical terms inside them."""
+        return self.phrases + self.terms
 
 
 @dataclass
@@ -129,10 +149,17 @@ def fact_texts(case: CaseFacts) -> list[FactText]:
             texts = [node["value"]] if node.get("value") else []
         if path.startswith("examinations"):
             texts = texts[:1]
-        phrases = {t.lower().strip(" .") for t in with_lay(texts, lexicon) if len(t.strip()) >= 2}
-        phrases |= {u.text for t in phrases for u in content_units(t) if u.kind == "term" and u.text not in TOPIC_FIELDS}
-        facts.append(FactText(path, status == "present", tuple(sorted(p for p in phrases if p))))
+        phrases = {t.lower().strip(" .") for t in with_lay(texts, lexicon)}
+        phrases = {p for p in phrases if _meaningful(p) or p.replace(".", "").isdigit()}
+        terms = {u.text for t in phrases for u in content_units(t) if u.kind == "term" and u.text not in TOPIC_FIELDS}
+        facts.append(FactText(path, status == "present", tuple(sorted(phrases)), tuple(sorted(terms - phrases))))
     return facts
+
+
+def _starts_in(tail: str, head: str, phrase: str) -> bool:
+    """Whether ``phrase`` occurs in ``tail`` starting within its first words (``head``)."""
+    match = re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", tail)
+    return match is not None and match.start() < len(head)
 
 
 class PeerChecker:
@@ -154,34 +181,36 @@ class PeerChecker:
         self.jargon = jargon or jargon_pattern()
         self.facts = fact_texts(record.case)
         self.present_fields = {_generic(f.path).removesuffix("[*]") for f in self.facts if f.present}
-        denied = [p for f in self.facts if not f.present for p in f.phrases]
+        denied = [p for f in self.facts if not f.present for p in f.names]
         self.denied_phrases = frozenset(denied) | {e for p in denied for e in equivalents().get(p, ())}
 
     def named_facts(self, text: str) -> list[FactText]:
         """The recorded facts ``text`` names (see the module docstring)."""
         lower = text.lower()
-        return [f for f in self.facts if any(_has(lower, p) for p in f.phrases)]
+        return [f for f in self.facts if any(_has(lower, p) for p in f.names)]
 
     def false_denials(self, reply: str) -> list[str]:
         """Present record facts the reply denies (see the module docstring)."""
         found: list[str] = []
         for clause in _CLAUSE_SPLIT.split(reply.lower()):
-            if UNCERTAIN.search(clause):
+            if UNCERTAIN.search(clause) or QUALIFIED.search(clause):
                 continue
             words = words_in(clause)
             first = next((i for i, w in enumerate(words) if w in NEGATIONS), None)
             if first is None:
                 continue
+            # the denied item starts within DENIAL_WINDOW words of the negation
             tail = " ".join(words[first + 1:])
+            head = " ".join(words[first + 1:first + 1 + DENIAL_WINDOW])
             for fact in self.facts:
                 if not fact.present or fact.path.startswith(("demographics", "examinations")) or _DESCRIPTOR.match(fact.path):
                     continue
                 for phrase in fact.phrases:
-                    if phrase not in self.denied_phrases and _has(tail, phrase):
+                    if phrase not in self.denied_phrases and _has(tail, phrase) and _starts_in(tail, head, phrase):
                         found.append(phrase)
                         break
             for topic, fields in TOPIC_FIELDS.items():
-                if _has(tail, topic) and any(f in self.present_fields for f in fields):
+                if _has(head, topic) and any(f in self.present_fields for f in fields):
                     found.append(topic)
         return sorted(set(found))
 
@@ -206,7 +235,7 @@ class PeerChecker:
         answered = [i for i in asked if generic_answer or any(_generic(f.path) in INTENT_FIELDS.get(i, ()) for f in named)]
         volunteered = [] if not asked else sorted({
             f.path for f in named
-            if _generic(f.path) not in asked_fields and not any(_has(doctor_lower, p) for p in f.phrases)
+            if _generic(f.path) not in asked_fields and not any(_has(doctor_lower, p) for p in f.names)
         })
         return ReplyVerdict(
             words=len(words_in(reply)), units=len(fact.units), sentences=len(sentences),
