@@ -385,7 +385,8 @@ def markdown(result: dict) -> str:
     lines = [
         "# tod beside CRAFT-MD's GPT-4 patient (same doctor turns)", "",
         format_machine(result["machine"]), "",
-        f"{result['conversations']} consultations (seed {result['settings']['seed']}, stratified by doctor model), "
+        f"{result['conversations']} consultations of a sample of {len(result['sample_ids'])} "
+        f"(seed {result['settings']['seed']}, stratified by doctor model, the models interleaved), "
         f"{result['turns']} doctor messages replayed through tod ({result['checkpoint']}) on the imported records "
         f"({result['settings']['records']}); {result['seconds']:.0f} s "
         f"({result['settings']['resumed_from_cache']} consultations from the cache).", "",

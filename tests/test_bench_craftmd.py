@@ -117,7 +117,8 @@ def test_bench_replays_both_patients_and_resumes(tmp_path):
     assert result["conversations"] == 2 and result["turns"] == 2 * len(TURNS)
     assert sorted(result["sample_ids"]) == ["model-a/case_7/t0", "model-b/case_7/t0"]
     gpt4, tod = result["by_patient"]["gpt4"], result["by_patient"]["tod"]
-    assert gpt4["unfaithful_facts"] == 2 and gpt4["false_denials"] == 2
+    # per consultation: the planted "12" and the leaked "pneumonia" (a term the vignette lacks)
+    assert gpt4["unfaithful_facts"] == 4 and gpt4["unfaithful_replies"] == 4 and gpt4["false_denials"] == 2
     assert gpt4["leak_replies"] == 2 and gpt4["answer_letter_replies"] == 2
     assert tod["leak_replies"] == 0 and tod["replies"] == gpt4["replies"] == 10
     assert result["gpt4_cost"]["output"] > 0 and result["gpt4_cost"]["dollars"] > 0
