@@ -199,6 +199,9 @@ def _summary(turns: list[dict], patient: str) -> dict[str, object]:
         "volunteer_replies": sum(bool(v["volunteered"]) for v in asking),
         "volunteer_share": common.share(sum(bool(v["volunteered"]) for v in asking), len(asking)),
         "replies_asking": len(asking),
+        # units of the benchmark's own vocabulary (eval/faithfulness.py), not reply text
+        "top_unfaithful_units": Counter(u.lower() for v in verdicts for u in v["unfaithful"]).most_common(12),
+        "top_false_denials": Counter(d for v in verdicts for d in v["false_denials"]).most_common(12),
     }
 
 
@@ -412,6 +415,10 @@ def markdown(result: dict) -> str:
         f"the patient's system prompt unknown), ${cost['input_dollars_lower_bound']:.2f}; in all "
         f"${cost['dollars']:.2f} (${cost['dollars_per_conversation'] or 0:.4f} per consultation). Tokens counted with the "
         f"{cost['tokenizer']}; prices from {cost['price_source']}.", "",
+        "Most frequent unfaithful units: tod " + (", ".join(f"{u} ({n})" for u, n in t["top_unfaithful_units"]) or "none")
+        + "; GPT-4 " + (", ".join(f"{u} ({n})" for u, n in g["top_unfaithful_units"]) or "none")
+        + ". An LLM's free wording counts a paraphrase outside the lay table (\"tired\" for a recorded \"fatigue\") "
+        "as unfaithful as well as an invented fact; these figures were not checked by reading.", "",
         "Checks: `eval/peer_checks.py` (the same for both patients). CRAFT-MD's published figures come from its own "
         "checks (clinician review), not these; they are printed for scale, not as the same measure.",
     ]
