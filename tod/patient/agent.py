@@ -104,6 +104,7 @@ class PatientAgent:
         bank: TemplateBank | None = None,
         lexicon: LayLexicon | None = None,
         synonyms: SynonymTable | None = None,
+        matcher: Matcher | None = None,
     ) -> "PatientAgent":
         """A patient with the default stages: :class:`RecordPolicy`, :class:`TemplateRenderer`,
         :class:`ProvenanceGuard` and :class:`ConsultationManager`.
@@ -119,6 +120,9 @@ class PatientAgent:
             turn_limit: doctor turns after which the interview ends.
             match_threshold: cosine threshold for embedding matches.
             bank, lexicon, synonyms: template bank and word lists (default: ``templates/``).
+            matcher: a named-item matcher to reuse (its embeddings of this case's texts are
+                kept, so fresh patients of one record skip the encoder); ``encoder``,
+                ``synonyms`` and ``match_threshold`` are then not used.
 
         Raises:
             TypeError: ``case`` is not a :class:`CaseFacts`.
@@ -127,8 +131,8 @@ class PatientAgent:
         persona = Persona.parse(persona) if isinstance(persona, str) else persona
         bank = bank or default_bank()
         lexicon = lexicon or default_lexicon()
-        chosen_encoder = default_encoder() if encoder == "minilm" else encoder
-        matcher = Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
+        chosen_encoder = default_encoder() if encoder == "minilm" and matcher is None else encoder
+        matcher = matcher or Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
         return cls(
             case,
             parser,

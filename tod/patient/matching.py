@@ -26,7 +26,7 @@ from typing import Iterable, Protocol, Sequence, TypeVar
 
 import numpy as np
 
-from tod.patient.lexicon import LayLexicon, load_synonym_groups, phrase_pattern
+from tod.patient.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
 
 K = TypeVar("K")
 
@@ -94,6 +94,37 @@ class SynonymTable:
         for match in self._pattern.finditer(normalise(text)):
             found |= self._member_concept[match.group(0).lower()]
         return frozenset(found)
+
+
+class CategoryTable:
+    """Category lookup: the categories a doctor's phrase names ("medications for your
+    diabetes" -> diabetes_medication) and whether a record text is one of their members
+    ("metformin 500 mg twice daily")."""
+
+    def __init__(self, categories: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+        self._names = {normalise(n): name for name, (names, _) in categories.items() for n in names}
+        self._members = {name: frozenset(normalise(m) for m in members) for name, (_, members) in categories.items()}
+        self._name_pattern = phrase_pattern(list(self._names)) if self._names else None
+        self._member_pattern = {name: phrase_pattern(list(m)) for name, m in self._members.items()}
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "CategoryTable":
+        """The categories of ``synonyms.yaml`` (default: the repository's templates folder)."""
+        return cls(load_categories(path))
+
+    def named(self, text: str) -> tuple[str, ...]:
+        """The categories ``text`` names: the longest category phrase it holds as whole words
+        first ("medications for your diabetes" before "medications")."""
+        if self._name_pattern is None:
+            return ()
+        found = [self._names[m.group(0).lower()] for m in self._name_pattern.finditer(normalise(text))]
+        return tuple(dict.fromkeys(found))
+
+    def covers(self, query: str, candidate: str) -> bool:
+        """Whether ``candidate`` (record text) is a member of the first category ``query``
+        names (the most specific: "diabetes medication" does not cover aspirin)."""
+        named = self.named(query)
+        return bool(named) and self._member_pattern[named[0]].search(normalise(candidate)) is not None
 
 
 class Matcher:
