@@ -146,7 +146,7 @@ def check_denials(record: Record, answers: Sequence[IntentAnswer], categories: C
             blanket = _DENIALS[statement.variant]
             asked = [statement.fills["asked"].text] if "asked" in statement.fills else []
             fact = false_denial(asked, family, categories, blanket=blanket)
-            if fact is None and asked:
+            if fact is None and asked and answer.intent != "ask_family_history":
                 fact = next((f for f in everything for a in asked if categories.covers(a, f)), None)
             if fact is not None:
                 found.append(f"{answer.intent}.{statement.variant} {asked} vs {fact!r}")

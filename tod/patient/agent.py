@@ -137,7 +137,7 @@ class PatientAgent:
             case,
             parser,
             policy=RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn),
-            renderer=TemplateRenderer(bank, Voice.for_demographics(case.demographics), persona, random.Random(seed)),
+            renderer=TemplateRenderer(bank, Voice.for_case(case), persona, random.Random(seed)),
             guard=ProvenanceGuard(case, bank, lexicon),
             manager=ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit),
             polisher=polisher,
@@ -207,18 +207,22 @@ class PatientAgent:
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
         closing: list[Part] = []
         answers: list[IntentAnswer] = []
-        if is_end_signal(doctor_text):
-            closing = self._end("final_diagnosis", events)
+        end_signal = is_end_signal(doctor_text)
+        answers = self.policy.answer(parse, self.state)
+        if answers:
+            rendering = self.renderer.answers(answers)
+        elif end_signal:
             rendering = Rendering((), ())
         else:
-            answers = self.policy.answer(parse, self.state)
-            if answers:
-                rendering = self.renderer.answers(answers)
-            else:
-                rendering = Rendering((self.renderer.fixed("common", "no_question"),), ())
-                events.append("no_question")
-            events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
-            events += [f"volunteered:{p}" for p in rendering.volunteered]
+            variant = "unmapped_question" if "?" in doctor_text else "no_question"
+            rendering = Rendering((self.renderer.fixed("common", variant),), ())
+            events.append(variant)
+        events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
+        events += [f"volunteered:{p}" for p in rendering.volunteered]
+        if end_signal:
+            # the turn's questions are answered first, then the closing phase starts
+            closing = self._end("final_diagnosis", events)
+        else:
             reason = self.manager.after_turn(index, new_question=any(not a.repeated for a in answers))
             if reason is not None:
                 closing = self._end(reason, events)

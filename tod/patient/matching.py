@@ -7,7 +7,9 @@ that fires wins:
 
 1. equal after normalisation (lower case, punctuation dropped, plural "s" dropped, lay
    mapping applied to both sides): 1.0;
-2. a shared concept of the synonym table (``templates/synonyms.yaml``): 0.95;
+2. a shared concept of the synonym table (``templates/synonyms.yaml``): 0.95; or the query
+   names a category of that file and the candidate is one of its members ("allergies to
+   medications" -> a codeine allergy, "bowel habits" -> bloody diarrhoea): 0.92;
 3. the content words of one side all occur in the other ("pain" vs "chest pain"): 0.9;
 4. cosine similarity of sentence embeddings, when an encoder is given and the cosine
    reaches the threshold: 0.85 x cosine.
@@ -135,6 +137,7 @@ class Matcher:
         synonyms: concept groups for step 2.
         lexicon: lay table applied to both sides before comparing.
         threshold: minimum cosine for an embedding match.
+        categories: category table for step 2 (default: the repository's).
     """
 
     def __init__(
@@ -144,8 +147,10 @@ class Matcher:
         lexicon: LayLexicon,
         *,
         threshold: float = DEFAULT_THRESHOLD,
+        categories: CategoryTable | None = None,
     ) -> None:
         self.encoder = encoder
+        self.categories = categories or default_categories()
         self.synonyms = synonyms
         self.lexicon = lexicon
         self.threshold = threshold
@@ -179,7 +184,7 @@ class Matcher:
         return vector
 
     def lexical_score(self, query: str, candidate: str) -> float:
-        """Steps 1-3: 1.0, 0.95, 0.9, or 0.0 when none fires."""
+        """Steps 1-3: 1.0, 0.95 or 0.92, 0.9, or 0.0 when none fires."""
         q_norm, q_words, q_concepts = self._form(query)
         c_norm, c_words, c_concepts = self._form(candidate)
         if not q_norm or not c_norm:
@@ -188,6 +193,8 @@ class Matcher:
             return 1.0
         if q_concepts & c_concepts:
             return 0.95
+        if self.categories.covers(query, candidate):
+            return 0.92
         if q_words and c_words and (q_words <= c_words or c_words <= q_words):
             return 0.9
         return 0.0
@@ -216,3 +223,9 @@ class Matcher:
 def default_synonyms() -> SynonymTable:
     """The repository's synonym table, loaded once per process."""
     return SynonymTable.load()
+
+
+@lru_cache(maxsize=1)
+def default_categories() -> CategoryTable:
+    """The repository's category table, loaded once per process."""
+    return CategoryTable.load()

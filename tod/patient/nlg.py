@@ -73,10 +73,13 @@ class TemplateRenderer:
             return statement.section, specific if self.bank.has(statement.section, specific) else "repeated"
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
-    def statement(self, statement: Statement, *, repeated: bool = False) -> tuple[Part, tuple[str, ...]]:
+    def statement(self, statement: Statement, *, repeated: bool = False,
+                  used: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
-        The paraphrase is chosen among those whose placeholders the statement can fill.
+        The paraphrase is chosen among those whose placeholders the statement can fill,
+        preferring those that use every fill (a "not sure" that names the doctor's item)
+        and then those not ``used`` yet in this reply (no sentence said twice).
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -94,6 +97,9 @@ class TemplateRenderer:
         ]
         if not usable:
             raise TemplateError(f"no template {section}.{variant} can be filled from {sorted(statement.fills)}")
+        complete = [t for t in usable if set(statement.fills) <= {n.lower() for n in placeholders(t)}]
+        usable = complete or usable
+        usable = [t for t in usable if t not in used] or usable
         template = self._template(usable)
         fills = self._voice_fills(template)
         used = {n.lower() for n in placeholders(template)}
@@ -108,31 +114,32 @@ class TemplateRenderer:
         Layout: [open fragment] statements... [volunteer intro + one extra per answer]
         [close fragment] [colloquial filler]. No fragment precedes a repeated first answer,
         so such a reply starts with "As I said". Volunteering never follows a repeat. A
-        statement without fills that was already said in this turn (the same "not sure"
-        for two intents) is said once.
+        statement already said in this turn (the same "not sure" for two intents, the same
+        absent symptom for two descriptor questions) is said once.
         """
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
         volunteered: list[str] = []
-        said: set[tuple[str, str, bool]] = set()
+        said: set[tuple[object, ...]] = set()
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
             self._append(parts, self._fragment("open"))
         for answer in answers:
             for position, statement in enumerate(answer.statements):
                 repeated = answer.repeated and position == 0
-                key = (statement.section, statement.variant, repeated)
-                if not statement.fills and key in said:
+                key = (statement.section, statement.variant, repeated,
+                       tuple(sorted((name, fill.text) for name, fill in statement.fills.items())))
+                if key in said:
                     continue
                 said.add(key)
-                part, paths = self.statement(statement, repeated=repeated)
+                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts))
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
                 provenance.extend(paths)
             if self.persona.volunteers and answer.extras and not answer.repeated:
                 parts.append(self.fixed("common", "volunteer"))
-                part, paths = self.statement(answer.extras[0])
+                part, paths = self.statement(answer.extras[0], used=frozenset(p.template for p in parts))
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
