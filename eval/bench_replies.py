@@ -67,6 +67,13 @@ class _NoParser:
         raise RuntimeError("bench_replies hands every turn its parse")
 
 
+def _machine() -> dict[str, object]:
+    from eval.machine import machine_info
+
+    common.quiet()
+    return machine_info()
+
+
 def stable_index(key: str, size: int) -> int:
     """A record index for ``key`` that does not depend on the run (sha256)."""
     return int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % size
@@ -130,8 +137,13 @@ def _has(record: Record, base: str) -> bool:
     return bool(getattr(value, name) if name else value)
 
 
-def check_denials(record: Record, answers: Sequence[IntentAnswer], categories: CategoryTable) -> list[str]:
-    """A description of each denial of ``answers`` that contradicts a present record fact."""
+def check_denials(record: Record, answers: Sequence[IntentAnswer], queries: dict[str, list[str]],
+                  categories: CategoryTable) -> list[str]:
+    """A description of each denial of ``answers`` that contradicts a present record fact.
+
+    ``queries`` holds the doctor's items per intent as named (before the patient's lay
+    rewording): a denied item is one whose echo the denial repeats. A blanket denial is
+    checked against the field it comes from (the rule's first field)."""
     from tod.patient.policy import INTENT_RULES
 
     found = []
@@ -139,18 +151,30 @@ def check_denials(record: Record, answers: Sequence[IntentAnswer], categories: C
     for answer in answers:
         lists = [f.removesuffix("[*]") for f in INTENT_RULES.get(answer.intent, INTENT_RULES["ask_symptom"]).fields
                  if f.removesuffix("[*]") in _ALL_LISTS]
-        family = present_texts(record, lists)
         for statement in answer.statements:
             if statement.variant not in _DENIALS:
                 continue
             blanket = _DENIALS[statement.variant]
-            asked = [statement.fills["asked"].text] if "asked" in statement.fills else []
+            echo = statement.fills["asked"].text.lower() if "asked" in statement.fills else ""
+            asked = [q for q in queries.get(answer.intent, []) if echo and _echoed(q, echo)]
+            family = present_texts(record, lists[:1] if blanket else lists)
             fact = false_denial(asked, family, categories, blanket=blanket)
             if fact is None and asked and answer.intent != "ask_family_history":
                 fact = next((f for f in everything for a in asked if categories.covers(a, f)), None)
             if fact is not None:
                 found.append(f"{answer.intent}.{statement.variant} {asked} vs {fact!r}")
     return found
+
+
+def _echoed(query: str, echo: str) -> bool:
+    """Whether the denial's echo repeats ``query`` (as named, or in its lay or first-person form)."""
+    from tod.patient.figures import without_numbers
+    from tod.patient.lexicon import default_lexicon
+    from tod.patient.voice import patient_words
+
+    plain = without_numbers(query)
+    forms = {plain, default_lexicon().whole_to_lay(plain), patient_words(plain), patient_words(default_lexicon().whole_to_lay(plain))}
+    return any(f.lower() in echo for f in forms if f)
 
 
 def echoes(answers: Sequence[IntentAnswer]) -> list[str]:
@@ -168,9 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--examples", type=int, default=8, help="example ids kept per check")
     parser.add_argument("--show-texts", action="store_true", help="keep reply texts with the example ids")
     parser.add_argument("--name", default="gold", help="output stem: replies_<name>")
+    parser.add_argument("--lexical-only", action="store_true",
+                        help="match named items without the sentence encoder (faster; not the default patient)")
     parser.set_defaults(checkpoint=None)
     args = parser.parse_args(argv)
-    info, started = common.begin(args.threads)
+    info, started = common.begin(args.threads) if args.checkpoint or not args.lexical_only else (_machine(), time.perf_counter())
 
     from tod.craftmd.labels import join_labels, label_files
 
@@ -197,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         "turns_with_gold_intents": sum(1 for t in turns if t.intents),
         "records": {src: len(r) for src, r in record_sets.items()},
         "checkpoint": args.checkpoint,
+        "matching": "lexical only" if args.lexical_only else "lexical + MiniLM embeddings",
         "results": {f"{src}/{kind}": tallies[(src, kind)].to_json() for src, kind in tallies},
     }
     json_path, md_path = common.write_outputs(args.output_dir, f"replies_{args.name}", result, _markdown(result))
@@ -213,10 +240,14 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
     from tod.patient.lexicon import default_lexicon
     from tod.patient.matching import Matcher, default_synonyms
     from tod.patient.policy import INTENT_RULES
-    from tod.text_encoder import default_encoder
-
     categories = CategoryTable.load()
-    encoder, synonyms, lexicon = default_encoder(), default_synonyms(), default_lexicon()
+    synonyms, lexicon = default_synonyms(), default_lexicon()
+    if args.lexical_only:
+        encoder = None
+    else:
+        from tod.text_encoder import default_encoder
+
+        encoder = default_encoder()
     matchers: dict[str, Matcher] = {}
     no_parser = _NoParser()
     for src, records in record_sets.items():
@@ -246,7 +277,8 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
                 if gold and is_end_signal(turn.text):
                     tally.diagnosis_turns += 1
                     tally.diagnosis_answered += len(hits) == len(gold)
-                denials = check_denials(record, answers, categories)
+                queries = {a.intent: patient.policy.queries(a.intent, parses[i]) for a in answers}
+                denials = check_denials(record, answers, queries, categories)
                 if denials:
                     tally.false_denials += len(denials)
                     tally.example("false_denial", f"{where} [{'; '.join(denials)}]", args.examples)

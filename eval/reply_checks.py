@@ -12,10 +12,11 @@ Pattern checks (:func:`pattern_violations`) look at the reply text only:
 * ``doubled_word``: the same word twice in a row ("or or");
 * ``repeated_sentence``: one sentence (three words or more) said twice;
 * ``stacked_hedges``: two or more "not sure" sentences that name no topic (a topic is the
-  question sentence right before: "The rash spreading? I'm not sure.");
+  question sentence right before, "The rash spreading? I'm not sure.", or a word of the
+  sentence beyond the hedge's filler words, "I'm not sure how long the cough has lasted");
 * ``echoed_non_item``: a denial that repeats the doctor's words where they are not an item
   ("No, I'm not on rn"): the echo holds a chat word, a question word, a function word at an
-  edge, a doubled word, or more than five words.
+  edge, a doubled word, or an item of more than five words.
 
 :func:`false_denial` says whether a denial contradicts the record: the denied item (or, for
 a blanket denial, the field itself) matches a present record fact of the asked family by
@@ -89,15 +90,39 @@ def _stacked_hedges(text: str) -> list[str]:
     found = []
     previous = ""
     for sentence in sentences(text):
-        if _HEDGE.search(sentence) and not previous.endswith("?"):
+        if _HEDGE.search(sentence) and not previous.endswith("?") and not _names_topic(sentence):
             found.append(sentence)
         previous = sentence
     return found if len(found) >= 2 else []
 
 
+#: The words of a "not sure" that name no topic ("Hmm, I'm not sure, I haven't really paid attention to that").
+_HEDGE_FILLER = frozenset(
+    """hmm umm um well i i'm im m not sure couldn't say can't cannot don't do know really paid attention to that
+    noticed honest honestly be haven't have much anything like think of remember what tell you about it's it hard
+    the to a so but nothing comes mind i'd rather get into matter matters any this one""".split()
+)
+
+
+def _names_topic(sentence: str) -> bool:
+    """Whether a hedge sentence names what it is unsure about (a word beyond the filler)."""
+    words = re.findall(r"[a-z']+", sentence.lower())
+    return any(w not in _HEDGE_FILLER and w.replace("'", "") not in _HEDGE_FILLER for w in words)
+
+
 def bad_echo(echo: str) -> str | None:
-    """Why the doctor's words ``echo`` cannot stand as a denied item, or ``None`` if they can."""
-    words = re.findall(r"[A-Za-z']+", echo.lower())
+    """Why the doctor's words ``echo`` (items joined by ", " and " or ") cannot stand as
+    denied items, or ``None`` if they can."""
+    for item in re.split(r", | or | and ", echo):
+        why = _bad_item(item)
+        if why:
+            return why
+    return None
+
+
+def _bad_item(echo: str) -> str | None:
+    # a capital letter standing alone is part of a name ("hepatitis A"), not an article
+    words = [w.lower() for w in re.findall(r"[A-Za-z']+", echo) if not (len(w) == 1 and w.isupper())]
     if not words:
         return "no words"
     if set(words) & _CHAT_WORDS:
@@ -140,10 +165,11 @@ def pattern_violations(text: str, *, caregiver: bool = False, echoes: Iterable[s
 
 
 def related(item: str, fact: str, categories: CategoryTable) -> bool:
-    """Whether the doctor's ``item`` names record text ``fact``: a shared content word, or a
-    category ``item`` names with ``fact`` among its members (drug allergy -> codeine)."""
+    """Whether the doctor's ``item`` names record text ``fact``: all of its content words in
+    the fact ("rash" in "itchy rash", not "weight loss" in "weight gain"), or a category
+    ``item`` names with ``fact`` among its members (drug allergy -> codeine)."""
     item_words, fact_words = content_words(item), content_words(fact)
-    return bool(item_words & fact_words) or categories.covers(item, fact)
+    return bool(item_words) and item_words <= fact_words or categories.covers(item, fact)
 
 
 def false_denial(denied_items: Sequence[str], present_facts: Sequence[str], categories: CategoryTable,

@@ -14,11 +14,14 @@ of the seed and the conversation.
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence
 
-from tod.patient.acts import IntentAnswer, Rendering, Statement
+from dataclasses import replace
+
+from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
-from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, placeholders
+from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, placeholders
 from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
@@ -51,9 +54,11 @@ class TemplateRenderer:
     def _voice_fills(self, template: str) -> dict[str, str]:
         return {n.lower(): self.voice.words[n.lower()] for n in placeholders(template) if n.lower() in VOICE_TOKENS}
 
-    def fixed(self, section: str, variant: str) -> Part:
-        """A part with no record content (closing questions, acknowledgements)."""
-        template = self._template(self.bank.options(section, variant, self.voice.name))
+    def fixed(self, section: str, variant: str, *, used: frozenset[str] = frozenset()) -> Part:
+        """A part with no record content (closing questions, acknowledgements), not one of
+        the templates ``used`` in this reply when the variant has another."""
+        options = self.bank.options(section, variant, self.voice.name)
+        template = self._template([t for t in options if t not in used] or options)
         return Part(template, self._voice_fills(template))
 
     def opening(self, text: str) -> Part:
@@ -79,7 +84,8 @@ class TemplateRenderer:
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
         preferring those that use every fill (a "not sure" that names the doctor's item)
-        and then those not ``used`` yet in this reply (no sentence said twice).
+        and then those that share no sentence with the templates ``used`` in this reply
+        (no sentence said twice).
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -99,7 +105,8 @@ class TemplateRenderer:
             raise TemplateError(f"no template {section}.{variant} can be filled from {sorted(statement.fills)}")
         complete = [t for t in usable if set(statement.fills) <= {n.lower() for n in placeholders(t)}]
         usable = complete or usable
-        usable = [t for t in usable if t not in used] or usable
+        said = {s for t in used for s in _template_sentences(t)}
+        usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
         fills = self._voice_fills(template)
         used = {n.lower() for n in placeholders(template)}
@@ -115,8 +122,10 @@ class TemplateRenderer:
         [close fragment] [colloquial filler]. No fragment precedes a repeated first answer,
         so such a reply starts with "As I said". Volunteering never follows a repeat. A
         statement already said in this turn (the same "not sure" for two intents, the same
-        absent symptom for two descriptor questions) is said once.
+        absent symptom for two descriptor questions) is said once, and the "not sure"s that
+        name the doctor's items are said together (:func:`merge_unsure`).
         """
+        answers = merge_unsure(answers)
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -138,7 +147,7 @@ class TemplateRenderer:
                 parts.append(part)
                 provenance.extend(paths)
             if self.persona.volunteers and answer.extras and not answer.repeated:
-                parts.append(self.fixed("common", "volunteer"))
+                parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
                 part, paths = self.statement(answer.extras[0], used=frozenset(p.template for p in parts))
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
@@ -168,3 +177,34 @@ class TemplateRenderer:
     def _append(parts: list[Part], part: Part | None) -> None:
         if part is not None:
             parts.append(part)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+
+
+def _template_sentences(template: str) -> list[str]:
+    """The sentences of a template that hold no placeholder ("Hmm, I'm not sure about that.")."""
+    return [s for s in _SENTENCE_END.split(template) if "{" not in s]
+
+
+def _unsure_about_asked(statement: Statement) -> bool:
+    return statement.outcome == "not_recorded" and set(statement.fills) == {"asked"}
+
+
+def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
+    whose one fill is ``{asked}``) said once, at the first: "Nausea, vomiting or night
+    sweats? I'm not sure." instead of one hedge per intent. Repeated answers are left alone."""
+    unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
+    if len(unsure) < 2:
+        return list(answers)
+    texts = list(dict.fromkeys(s.fills["asked"].text for s in unsure))
+    merged = replace(unsure[0], fills={"asked": Fill(join_items(texts, "or"))})
+    result = []
+    for answer in answers:
+        if answer.repeated:
+            result.append(answer)
+            continue
+        kept = tuple(merged if s is unsure[0] else s for s in answer.statements if s is unsure[0] or not _unsure_about_asked(s))
+        result.append(replace(answer, statements=kept))
+    return result

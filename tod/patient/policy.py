@@ -38,6 +38,7 @@ from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
+from tod.patient.voice import patient_words
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
@@ -263,10 +264,10 @@ class RecordPolicy:
 
     def _asked(self, queries: Sequence[str]) -> Fill:
         """The doctor's items as the patient repeats them: without their numbers (a figure the
-        record does not hold is never spoken) and reworded only when a whole item is one
-        lay-table term. Every query must keep some words without its numbers."""
-        echoed = dict.fromkeys(without_numbers(q) for q in queries)
-        return Fill(join_items([self.lexicon.whole_to_lay(e) for e in echoed], "or"))
+        record does not hold is never spoken), reworded only when a whole item is one
+        lay-table term, "your" as "my". Every query must keep some words without its numbers."""
+        echoed = dict.fromkeys(patient_words(self.lexicon.whole_to_lay(without_numbers(q))) for q in queries)
+        return Fill(join_items(list(echoed), "or"))
 
     def _match(self, queries: Sequence[str], fields: Sequence[str]) -> tuple[list[str], list[str]]:
         """The paths of the named items of ``fields`` that ``queries`` match (distinct, all of

@@ -141,3 +141,11 @@ def first_person(text: str) -> str:
 
 
 _AND_VERB = re.compile(r"(\band\s+)([A-Za-z]+)")
+
+
+_YOUR = re.compile(r"\byour\b|\byours\b|\byourself\b", re.IGNORECASE)
+
+
+def patient_words(asked: str) -> str:
+    """The doctor's words as the patient repeats them: "blood in your stool" -> "blood in my stool"."""
+    return _YOUR.sub(lambda m: {"your": "my", "yours": "mine", "yourself": "myself"}[m.group(0).lower()], asked)
