@@ -3,6 +3,7 @@
     .venv/bin/python -m eval.bench_replies                                   # gold labels only
     .venv/bin/python -m eval.bench_replies --checkpoint checkpoints/default  # and NLU parses
     .venv/bin/python -m eval.bench_replies --limit 300 --agentclinic-limit 20  # tiny
+    .venv/bin/python -m eval.bench_replies --every 5 --lexical-only           # a fifth of the turns, no encoder
 
 The doctor turns are the labelled CRAFT-MD messages of the NLU issue (``annotations/craftmd/``
 labels, joined at run time with their texts from ``../shared/data/craftmd``, as
@@ -30,6 +31,7 @@ to ``--examples`` example ids per check (ids only, no CRAFT-MD text, unless ``--
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -37,14 +39,13 @@ from pathlib import Path
 from typing import Sequence
 
 from eval import common
-from eval.reply_checks import PATTERNS, false_denial, pattern_violations
+from eval.reply_checks import PATTERNS, Categories, false_denial, pattern_violations
 from tod.craftmd.conversations import DEFAULT_SOURCE
 from tod.nlu.annotations import AnnotatedTurn
 from tod.nlu.types import TurnParse
 from tod.patient.acts import IntentAnswer
 from tod.patient.facts import field_texts, resolve
 from tod.patient.manager import is_end_signal
-from tod.patient.matching import CategoryTable
 from tod.records.model import Record, Status
 
 DEFAULT_LABELS = "annotations/craftmd/labels/*.jsonl,annotations/craftmd/adjudicated.jsonl"
@@ -138,7 +139,7 @@ def _has(record: Record, base: str) -> bool:
 
 
 def check_denials(record: Record, answers: Sequence[IntentAnswer], queries: dict[str, list[str]],
-                  categories: CategoryTable) -> list[str]:
+                  categories: Categories) -> list[str]:
     """A description of each denial of ``answers`` that contradicts a present record fact.
 
     ``queries`` holds the doctor's items per intent as named (before the patient's lay
@@ -170,10 +171,10 @@ def _echoed(query: str, echo: str) -> bool:
     """Whether the denial's echo repeats ``query`` (as named, or in its lay or first-person form)."""
     from tod.patient.figures import without_numbers
     from tod.patient.lexicon import default_lexicon
-    from tod.patient.voice import patient_words
 
     plain = without_numbers(query)
-    forms = {plain, default_lexicon().whole_to_lay(plain), patient_words(plain), patient_words(default_lexicon().whole_to_lay(plain))}
+    lay = default_lexicon().whole_to_lay(plain)
+    forms = {plain, lay, *(re.sub(r"\byour\b", "my", f, flags=re.IGNORECASE) for f in (plain, lay))}
     return any(f.lower() in echo for f in forms if f)
 
 
@@ -188,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--labels", default=DEFAULT_LABELS, help="comma-separated globs of CRAFT-MD label files")
     parser.add_argument("--source", default=str(DEFAULT_SOURCE), help="the CRAFT-MD source (texts)")
     parser.add_argument("--limit", type=int, default=0, help="the first N labelled turns (0 = all)")
+    parser.add_argument("--every", type=int, default=1, help="every Nth labelled turn (sorted by id), before --limit")
     parser.add_argument("--agentclinic-limit", type=int, default=100)
     parser.add_argument("--examples", type=int, default=8, help="example ids kept per check")
     parser.add_argument("--show-texts", action="store_true", help="keep reply texts with the example ids")
@@ -202,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
 
     turns: list[AnnotatedTurn] = join_labels(label_files(args.labels), args.source)
     turns.sort(key=lambda t: t.id)
+    turns = turns[:: args.every]
     if args.limit > 0:
         turns = turns[: args.limit]
     record_sets = {
@@ -220,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": info,
         "seconds": round(time.perf_counter() - started, 1),
         "turns": len(turns),
+        "every": args.every,
         "turns_with_gold_intents": sum(1 for t in turns if t.intents),
         "records": {src: len(r) for src, r in record_sets.items()},
         "checkpoint": args.checkpoint,
@@ -240,7 +244,7 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
     from tod.patient.lexicon import default_lexicon
     from tod.patient.matching import Matcher, default_synonyms
     from tod.patient.policy import INTENT_RULES
-    categories = CategoryTable.load()
+    categories = Categories()
     synonyms, lexicon = default_synonyms(), default_lexicon()
     if args.lexical_only:
         encoder = None
@@ -253,12 +257,13 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
     for src, records in record_sets.items():
         for i, turn in enumerate(turns):
             record = records[stable_index(turn.id, len(records))]
-            matcher = matchers.setdefault(record.id, Matcher(encoder, synonyms, lexicon))
+            matcher = None if encoder is None else matchers.setdefault(record.id, Matcher(encoder, synonyms, lexicon))
             persona = common.PERSONAS[i % len(common.PERSONAS)]
             gold = tuple(dict.fromkeys(x for x in turn.intents if x in INTENT_RULES))
             for kind, parses in kinds.items():
                 tally = tallies[(src, kind)]
-                patient = PatientAgent.build(record.case, no_parser, persona=persona, seed=i, matcher=matcher,
+                reuse = {"encoder": None} if encoder is None else {"matcher": matcher}
+                patient = PatientAgent.build(record.case, no_parser, persona=persona, seed=i, **reuse,
                                              idle_limit=common.NO_LIMIT, turn_limit=common.NO_LIMIT)
                 patient.opening()
                 answers = patient.policy.answer(parses[i], patient.state)

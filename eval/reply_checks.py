@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
-from tod.patient.matching import CategoryTable, content_words, normalise
+from tod.patient.matching import content_words, normalise
+
+_SYNONYMS = Path(__file__).resolve().parents[1] / "templates" / "synonyms.yaml"
 
 _SENTENCE = re.compile(r"[^.?!]+[.?!]*")
 _LABEL_DUMP = re.compile(
@@ -164,7 +167,37 @@ def pattern_violations(text: str, *, caregiver: bool = False, echoes: Iterable[s
     return found
 
 
-def related(item: str, fact: str, categories: CategoryTable) -> bool:
+class Categories:
+    """The categories of ``templates/synonyms.yaml`` as the checks read them, apart from the
+    patient's own matcher (so a check does not share the code it checks): an item names a
+    category when it holds one of its names as whole words; a fact is a member when it holds
+    one of its members."""
+
+    def __init__(self, path: Path = _SYNONYMS) -> None:
+        import yaml
+
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        self.entries = [
+            (sorted((normalise(n) for n in e["names"]), key=len, reverse=True), [normalise(m) for m in e["members"]])
+            for e in data["categories"].values()
+        ]
+
+    @staticmethod
+    def _holds(text: str, phrase: str) -> bool:
+        return f" {phrase} " in f" {text} "
+
+    def covers(self, item: str, fact: str) -> bool:
+        """Whether ``fact`` is a member of the most specific category ``item`` names."""
+        item_norm, fact_norm = normalise(item), normalise(fact)
+        named = [(max(len(n) for n in names if self._holds(item_norm, n)), members)
+                 for names, members in self.entries if any(self._holds(item_norm, n) for n in names)]
+        if not named:
+            return False
+        members = max(named, key=lambda pair: pair[0])[1]
+        return any(self._holds(fact_norm, m) for m in members)
+
+
+def related(item: str, fact: str, categories: Categories) -> bool:
     """Whether the doctor's ``item`` names record text ``fact``: all of its content words in
     the fact ("rash" in "itchy rash", not "weight loss" in "weight gain"), or a category
     ``item`` names with ``fact`` among its members (drug allergy -> codeine)."""
@@ -172,14 +205,14 @@ def related(item: str, fact: str, categories: CategoryTable) -> bool:
     return bool(item_words) and item_words <= fact_words or categories.covers(item, fact)
 
 
-def false_denial(denied_items: Sequence[str], present_facts: Sequence[str], categories: CategoryTable,
+def false_denial(denied_items: Sequence[str], present_facts: Sequence[str], categories: Categories,
                  *, blanket: bool) -> str | None:
     """The present record fact a denial contradicts, or ``None``.
 
     Args:
         denied_items: the doctor's items the reply denies (empty for a blanket denial).
         present_facts: texts of the present record facts of the asked family.
-        categories: the category table of ``templates/synonyms.yaml``.
+        categories: the categories of ``templates/synonyms.yaml``.
         blanket: the reply denies the whole family ("No, nothing like that").
     """
     if blanket and present_facts:
