@@ -306,7 +306,7 @@ def _markdown(result: dict) -> str:
 
     lines = [
         "# Replies to real doctor turns (eval/bench_replies.py)", "",
-        f"Machine: {format_machine(result['machine'])}. Run time {result['seconds']} s. "
+        f"{format_machine(result['machine'])}. Run time {result['seconds']} s. "
         f"{result['turns']} labelled CRAFT-MD turns ({result['turns_with_gold_intents']} with gold intents), "
         f"each put to a fresh patient of one embedded record ({result['records']['embedded']} records) and of one "
         f"AgentClinic record ({result['records']['agentclinic']} records); checkpoint: {result['checkpoint'] or 'none (gold only)'}.",

@@ -131,10 +131,10 @@ def first_person(text: str) -> str:
     text = _PRONOUN.sub(pronoun, text)
     first, _, rest = text.partition(" ")
     lower = first.lower()
-    if rest and lower in _NOTE_VERBS:
+    if lower in _NOTE_VERBS and (rest or lower not in _IRREGULAR):
         rest = _AND_VERB.sub(lambda m: m.group(1) + _first_person_verb(m.group(2)) if m.group(2).lower() in _NOTE_VERBS
                              else m.group(0), rest)
-        return f"I {_first_person_verb(lower)} {rest}"
+        return f"I {_first_person_verb(lower)} {rest}".rstrip()
     if rest and lower in _NOTE_PAST:
         return f"I {lower} {rest}"
     return text
