@@ -57,6 +57,9 @@ _EDGE_WORDS = frozenset(
     "currently ever".split()
 )
 
+#: Articles may open an item ("the room spinning"), not close one.
+_ARTICLES = frozenset({"a", "an", "the"})
+
 PATTERNS: tuple[str, ...] = (
     "label_dump", "pronoun_leftover", "note_form", "doubled_word", "repeated_sentence", "stacked_hedges",
     "echoed_non_item",
@@ -132,7 +135,7 @@ def _bad_item(echo: str) -> str | None:
         return "chat word"
     if set(words) & _QUESTION_WORDS:
         return "question word"
-    if words[0] in _EDGE_WORDS or words[-1] in _EDGE_WORDS:
+    if (words[0] in _EDGE_WORDS and words[0] not in _ARTICLES) or words[-1] in _EDGE_WORDS:
         return "function word at an edge"
     if _DOUBLED.search(echo):
         return "doubled word"

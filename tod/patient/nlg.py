@@ -136,8 +136,7 @@ class TemplateRenderer:
         for answer in answers:
             for position, statement in enumerate(answer.statements):
                 repeated = answer.repeated and position == 0
-                key = (statement.section, statement.variant, repeated,
-                       tuple(sorted((name, fill.text) for name, fill in statement.fills.items())))
+                key = self._key(statement, repeated)
                 if key in said:
                     continue
                 said.add(key)
@@ -146,9 +145,11 @@ class TemplateRenderer:
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
                 provenance.extend(paths)
-            if self.persona.volunteers and answer.extras and not answer.repeated:
+            extras = [e for e in answer.extras if self._key(e, False) not in said]
+            if self.persona.volunteers and extras and not answer.repeated:
                 parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
-                part, paths = self.statement(answer.extras[0], used=frozenset(p.template for p in parts))
+                said.add(self._key(extras[0], False))
+                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
@@ -161,6 +162,12 @@ class TemplateRenderer:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
         return Rendering(tuple(parts), unique, tuple(dict.fromkeys(volunteered)))
+
+    @staticmethod
+    def _key(statement: Statement, repeated: bool) -> tuple[object, ...]:
+        """What makes two statements of a reply the same thing said twice."""
+        return (statement.section, statement.variant, repeated,
+                tuple(sorted((name, fill.text) for name, fill in statement.fills.items())))
 
     def _hedge(self, intent: str, statement: Statement, part: Part, repeated: bool) -> bool:
         """Whether to hedge a remembered fact: present outcomes outside basic information,
@@ -182,9 +189,14 @@ class TemplateRenderer:
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 
 
+_INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
+
+
 def _template_sentences(template: str) -> list[str]:
-    """The sentences of a template that hold no placeholder ("Hmm, I'm not sure about that.")."""
-    return [s for s in _SENTENCE_END.split(template) if "{" not in s]
+    """The sentences of a template that hold no placeholder, lower case and without an
+    opening interjection (so "Hmm, I'm not sure about that." and its colloquial "Umm, ..."
+    are one sentence)."""
+    return [_INTERJECTION.sub("", s).lower() for s in _SENTENCE_END.split(template) if "{" not in s]
 
 
 def _unsure_about_asked(statement: Statement) -> bool:

@@ -149,3 +149,15 @@ _YOUR = re.compile(r"\byour\b|\byours\b|\byourself\b", re.IGNORECASE)
 def patient_words(asked: str) -> str:
     """The doctor's words as the patient repeats them: "blood in your stool" -> "blood in my stool"."""
     return _YOUR.sub(lambda m: {"your": "my", "yours": "mine", "yourself": "myself"}[m.group(0).lower()], asked)
+
+
+_SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
+
+
+def about_child(text: str, sex: str | None) -> str:
+    """Record text in note form as a parent says it: "shares a room with her sister" ->
+    "she shares a room with her sister" (pronouns stay: the parent speaks of the child)."""
+    first = text.partition(" ")[0].lower()
+    if first in _NOTE_VERBS or first in _NOTE_PAST:
+        return f"{_SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
+    return text
