@@ -102,8 +102,8 @@ def test_answered_lists_the_intents_the_reply_answers(rich_record, parser, make_
     # intents outside the schema and turns that ask nothing are not answered
     assert agent.respond(parser.add("Star sign?", ["ask_horoscope", "ask_age"])).answered == ("ask_age",)
     assert agent.respond(parser.add("I see.", [])).answered == ()
-    # an end signal is not an answer, nor are the closing-phase turns
-    assert agent.respond(parser.add("Final Diagnosis: appendicitis. How old are you?", ["ask_age"])).answered == ()
+    # a question next to an end signal is answered; the closing-phase turns are not answers
+    assert agent.respond(parser.add("Final Diagnosis: appendicitis. How old are you?", ["ask_age"])).answered == ("ask_age",)
     assert agent.respond("Appendicitis.").answered == ()
 
 

@@ -9,9 +9,9 @@ import pytest
 from tod.patient.polish import GroundingCheck, PolishError, Polisher, fact_atoms
 from tod.patient.templates import Part, fact_fills
 
-TEMPLATE = "No, I don't smoke. I had some tests: blood pressure: 148/92 mmHg."
+TEMPLATE = "No, I don't smoke. I had some tests. They told me the blood pressure showed 148/92 mmHg."
 #: The fill of TEMPLATE's record placeholder ("I had some tests: {items}.").
-TEMPLATE_FACTS = ["blood pressure: 148/92 mmHg"]
+TEMPLATE_FACTS = ["blood pressure showed 148/92 mmHg"]
 
 
 @pytest.fixture(scope="module")

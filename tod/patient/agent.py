@@ -104,6 +104,7 @@ class PatientAgent:
         bank: TemplateBank | None = None,
         lexicon: LayLexicon | None = None,
         synonyms: SynonymTable | None = None,
+        matcher: Matcher | None = None,
     ) -> "PatientAgent":
         """A patient with the default stages: :class:`RecordPolicy`, :class:`TemplateRenderer`,
         :class:`ProvenanceGuard` and :class:`ConsultationManager`.
@@ -119,6 +120,9 @@ class PatientAgent:
             turn_limit: doctor turns after which the interview ends.
             match_threshold: cosine threshold for embedding matches.
             bank, lexicon, synonyms: template bank and word lists (default: ``templates/``).
+            matcher: a named-item matcher to reuse (its embeddings of this case's texts are
+                kept, so fresh patients of one record skip the encoder); ``encoder``,
+                ``synonyms`` and ``match_threshold`` are then not used.
 
         Raises:
             TypeError: ``case`` is not a :class:`CaseFacts`.
@@ -127,13 +131,13 @@ class PatientAgent:
         persona = Persona.parse(persona) if isinstance(persona, str) else persona
         bank = bank or default_bank()
         lexicon = lexicon or default_lexicon()
-        chosen_encoder = default_encoder() if encoder == "minilm" else encoder
-        matcher = Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
+        chosen_encoder = default_encoder() if encoder == "minilm" and matcher is None else encoder
+        matcher = matcher or Matcher(chosen_encoder, synonyms or default_synonyms(), lexicon, threshold=match_threshold)
         return cls(
             case,
             parser,
             policy=RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn),
-            renderer=TemplateRenderer(bank, Voice.for_demographics(case.demographics), persona, random.Random(seed)),
+            renderer=TemplateRenderer(bank, Voice.for_case(case), persona, random.Random(seed)),
             guard=ProvenanceGuard(case, bank, lexicon),
             manager=ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit),
             polisher=polisher,
@@ -204,19 +208,22 @@ class PatientAgent:
     def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse, ordered: bool = False) -> PatientReply:
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
         closing: list[Part] = []
-        answers: list[IntentAnswer] = []
-        if is_end_signal(doctor_text):
-            closing = self._end("final_diagnosis", events)
+        end_signal = is_end_signal(doctor_text)
+        answers = self.policy.answer(parse, self.state)
+        if answers:
+            rendering = self.renderer.answers(answers)
+        elif end_signal:
             rendering = Rendering((), ())
         else:
-            answers = self.policy.answer(parse, self.state)
-            if answers:
-                rendering = self.renderer.answers(answers)
-            else:
-                rendering = Rendering((self.renderer.fixed("common", "no_question"),), ())
-                events.append("no_question")
-            events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
-            events += [f"volunteered:{p}" for p in rendering.volunteered]
+            variant = "unmapped_question" if "?" in doctor_text else "no_question"
+            rendering = Rendering((self.renderer.fixed("common", variant),), ())
+            events.append(variant)
+        events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
+        events += [f"volunteered:{p}" for p in rendering.volunteered]
+        if end_signal:
+            # the turn's questions are answered first, then the closing phase starts
+            closing = self._end("final_diagnosis", events)
+        else:
             reason = self.manager.after_turn(index, new_question=ordered or any(not a.repeated for a in answers))
             if reason is not None:
                 closing = self._end(reason, events)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tod.patient.voice import about_child, first_person, parent_speaks
 from tod.records.model import CaseFacts, Examination, Fact, Symptom
 
 _STEP = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
@@ -96,7 +97,10 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     * ``demographics.age_years``: :func:`spoken_age`; ``demographics.sex``:
       :func:`sex_words` (child forms under 10); weight and height: their text.
 
-    Trailing sentence punctuation is stripped so a text can end a templated sentence.
+    Trailing sentence punctuation is stripped so a text can end a templated sentence. Where
+    the patient speaks for themself, third-person words of the record are put in the first
+    person (:func:`~tod.patient.voice.first_person`: "walks his dog" -> "I walk my dog");
+    where a parent speaks, a note gets the child as its subject (:func:`~tod.patient.voice.about_child`).
 
     Raises:
         FactPathError: as :func:`resolve`.
@@ -115,4 +119,9 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
         texts = (value.name, value.result)
     else:
         texts = (str(value),)
+    if not path.startswith("demographics"):
+        if parent_speaks(case):
+            texts = tuple(about_child(t, case.demographics.sex) if t else t for t in texts)
+        else:
+            texts = tuple(first_person(t) if t else t for t in texts)
     return tuple(_strip(t) for t in texts if t)

@@ -8,7 +8,7 @@ A templated reply is checked part by part (see :mod:`tod.patient.templates`):
    fields (as spoken, after lay mapping), joined only by list punctuation
    (:data:`~tod.patient.templates.CONNECTIVES`); {asked} decomposes the same way into the
    doctor's slot values of the turn (numbers removed; reworded only when a value is one
-   lay-table term); voice placeholders hold voice words; {opening} is the record's
+   lay-table term; "your" as "my"); voice placeholders hold voice words; {opening} is the record's
    opening statement verbatim;
 4. the parts compose to the reply text;
 5. every number in the reply occurs in the provenance texts (or the opening statement when
@@ -38,7 +38,7 @@ from tod.patient.templates import (
     compose,
     placeholders,
 )
-from tod.patient.voice import VOICE_WORDS
+from tod.patient.voice import VOICE_WORDS, patient_words
 from tod.records.model import CaseFacts
 
 
@@ -107,6 +107,7 @@ class ProvenanceGuard:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
         asked = [without_numbers(a) for a in asked]  # as the policy echoes the doctor's items (point 3)
         asked_atoms = set(asked) | {self.lexicon.whole_to_lay(a) for a in asked}
+        asked_atoms |= {patient_words(a) for a in asked_atoms}
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
         for index, part in enumerate(parts):

@@ -118,6 +118,27 @@ def load_synonym_groups(path: str | Path | None = None) -> dict[str, tuple[str, 
     return {str(name): tuple(p.lower() for p in members) for name, members in groups.items()}
 
 
+def load_categories(path: str | Path | None = None) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The categories of ``synonyms.yaml``: name -> (the doctor's words for it, its member
+    words), all lower case.
+
+    Raises:
+        LexiconError: the file is missing, or ``categories`` is not a mapping of
+            ``{names: [...], members: [...]}`` string lists.
+    """
+    path = Path(path) if path else TEMPLATES_DIR / "synonyms.yaml"
+    categories = _read_yaml(path, "categories")
+    found: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    if not isinstance(categories, dict):
+        raise LexiconError(f"{path}: 'categories' must map names to {{names: [...], members: [...]}}")
+    for name, entry in categories.items():
+        lists = [entry.get(k) if isinstance(entry, dict) else None for k in ("names", "members")]
+        if not all(isinstance(v, list) and v and all(isinstance(w, str) for w in v) for v in lists):
+            raise LexiconError(f"{path}: categories.{name}: expected non-empty string lists 'names' and 'members'")
+        found[str(name)] = (tuple(w.lower() for w in lists[0]), tuple(w.lower() for w in lists[1]))
+    return found
+
+
 @lru_cache(maxsize=4)
 def default_lexicon() -> LayLexicon:
     """The repository's lay table, loaded once per process."""

@@ -7,7 +7,9 @@ that fires wins:
 
 1. equal after normalisation (lower case, punctuation dropped, plural "s" dropped, lay
    mapping applied to both sides): 1.0;
-2. a shared concept of the synonym table (``templates/synonyms.yaml``): 0.95;
+2. a shared concept of the synonym table (``templates/synonyms.yaml``): 0.95; or the query
+   names a category of that file and the candidate is one of its members ("allergies to
+   medications" -> a codeine allergy, "bowel habits" -> bloody diarrhoea): 0.92;
 3. the content words of one side all occur in the other ("pain" vs "chest pain"): 0.9;
 4. cosine similarity of sentence embeddings, when an encoder is given and the cosine
    reaches the threshold: 0.85 x cosine.
@@ -26,7 +28,7 @@ from typing import Iterable, Protocol, Sequence, TypeVar
 
 import numpy as np
 
-from tod.patient.lexicon import LayLexicon, load_synonym_groups, phrase_pattern
+from tod.patient.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
 
 K = TypeVar("K")
 
@@ -96,6 +98,37 @@ class SynonymTable:
         return frozenset(found)
 
 
+class CategoryTable:
+    """Category lookup: the categories a doctor's phrase names ("medications for your
+    diabetes" -> diabetes_medication) and whether a record text is one of their members
+    ("metformin 500 mg twice daily")."""
+
+    def __init__(self, categories: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+        self._names = {normalise(n): name for name, (names, _) in categories.items() for n in names}
+        self._members = {name: frozenset(normalise(m) for m in members) for name, (_, members) in categories.items()}
+        self._name_pattern = phrase_pattern(list(self._names)) if self._names else None
+        self._member_pattern = {name: phrase_pattern(list(m)) for name, m in self._members.items()}
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "CategoryTable":
+        """The categories of ``synonyms.yaml`` (default: the repository's templates folder)."""
+        return cls(load_categories(path))
+
+    def named(self, text: str) -> tuple[str, ...]:
+        """The categories ``text`` names: the longest category phrase it holds as whole words
+        first ("medications for your diabetes" before "medications")."""
+        if self._name_pattern is None:
+            return ()
+        found = [self._names[m.group(0).lower()] for m in self._name_pattern.finditer(normalise(text))]
+        return tuple(dict.fromkeys(found))
+
+    def covers(self, query: str, candidate: str) -> bool:
+        """Whether ``candidate`` (record text) is a member of the first category ``query``
+        names (the most specific: "diabetes medication" does not cover aspirin)."""
+        named = self.named(query)
+        return bool(named) and self._member_pattern[named[0]].search(normalise(candidate)) is not None
+
+
 class Matcher:
     """Scores how well a named item matches record texts (see the module docstring).
 
@@ -104,6 +137,7 @@ class Matcher:
         synonyms: concept groups for step 2.
         lexicon: lay table applied to both sides before comparing.
         threshold: minimum cosine for an embedding match.
+        categories: category table for step 2 (default: the repository's).
     """
 
     def __init__(
@@ -113,8 +147,10 @@ class Matcher:
         lexicon: LayLexicon,
         *,
         threshold: float = DEFAULT_THRESHOLD,
+        categories: CategoryTable | None = None,
     ) -> None:
         self.encoder = encoder
+        self.categories = categories or default_categories()
         self.synonyms = synonyms
         self.lexicon = lexicon
         self.threshold = threshold
@@ -148,7 +184,7 @@ class Matcher:
         return vector
 
     def lexical_score(self, query: str, candidate: str) -> float:
-        """Steps 1-3: 1.0, 0.95, 0.9, or 0.0 when none fires."""
+        """Steps 1-3: 1.0, 0.95 or 0.92, 0.9, or 0.0 when none fires."""
         q_norm, q_words, q_concepts = self._form(query)
         c_norm, c_words, c_concepts = self._form(candidate)
         if not q_norm or not c_norm:
@@ -157,6 +193,8 @@ class Matcher:
             return 1.0
         if q_concepts & c_concepts:
             return 0.95
+        if self.categories.covers(query, candidate):
+            return 0.92
         if q_words and c_words and (q_words <= c_words or c_words <= q_words):
             return 0.9
         return 0.0
@@ -185,3 +223,9 @@ class Matcher:
 def default_synonyms() -> SynonymTable:
     """The repository's synonym table, loaded once per process."""
     return SynonymTable.load()
+
+
+@lru_cache(maxsize=1)
+def default_categories() -> CategoryTable:
+    """The repository's category table, loaded once per process."""
+    return CategoryTable.load()

@@ -14,11 +14,14 @@ of the seed and the conversation.
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence
 
-from tod.patient.acts import IntentAnswer, Rendering, Statement
+from dataclasses import replace
+
+from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
-from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, placeholders
+from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, placeholders
 from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
@@ -51,9 +54,11 @@ class TemplateRenderer:
     def _voice_fills(self, template: str) -> dict[str, str]:
         return {n.lower(): self.voice.words[n.lower()] for n in placeholders(template) if n.lower() in VOICE_TOKENS}
 
-    def fixed(self, section: str, variant: str) -> Part:
-        """A part with no record content (closing questions, acknowledgements)."""
-        template = self._template(self.bank.options(section, variant, self.voice.name))
+    def fixed(self, section: str, variant: str, *, used: frozenset[str] = frozenset()) -> Part:
+        """A part with no record content (closing questions, acknowledgements), not one of
+        the templates ``used`` in this reply when the variant has another."""
+        options = self.bank.options(section, variant, self.voice.name)
+        template = self._template([t for t in options if t not in used] or options)
         return Part(template, self._voice_fills(template))
 
     def opening(self, text: str) -> Part:
@@ -73,10 +78,14 @@ class TemplateRenderer:
             return statement.section, specific if self.bank.has(statement.section, specific) else "repeated"
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
-    def statement(self, statement: Statement, *, repeated: bool = False) -> tuple[Part, tuple[str, ...]]:
+    def statement(self, statement: Statement, *, repeated: bool = False,
+                  used: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
-        The paraphrase is chosen among those whose placeholders the statement can fill.
+        The paraphrase is chosen among those whose placeholders the statement can fill,
+        preferring those that use every fill (a "not sure" that names the doctor's item)
+        and then those that share no sentence with the templates ``used`` in this reply
+        (no sentence said twice).
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -94,6 +103,10 @@ class TemplateRenderer:
         ]
         if not usable:
             raise TemplateError(f"no template {section}.{variant} can be filled from {sorted(statement.fills)}")
+        complete = [t for t in usable if set(statement.fills) <= {n.lower() for n in placeholders(t)}]
+        usable = complete or usable
+        said = {s for t in used for s in _template_sentences(t)}
+        usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
         fills = self._voice_fills(template)
         used = {n.lower() for n in placeholders(template)}
@@ -108,31 +121,35 @@ class TemplateRenderer:
         Layout: [open fragment] statements... [volunteer intro + one extra per answer]
         [close fragment] [colloquial filler]. No fragment precedes a repeated first answer,
         so such a reply starts with "As I said". Volunteering never follows a repeat. A
-        statement without fills that was already said in this turn (the same "not sure"
-        for two intents) is said once.
+        statement already said in this turn (the same "not sure" for two intents, the same
+        absent symptom for two descriptor questions) is said once, and the "not sure"s that
+        name the doctor's items are said together (:func:`merge_unsure`).
         """
+        answers = merge_unsure(answers)
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
         volunteered: list[str] = []
-        said: set[tuple[str, str, bool]] = set()
+        said: set[tuple[object, ...]] = set()
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
             self._append(parts, self._fragment("open"))
         for answer in answers:
             for position, statement in enumerate(answer.statements):
                 repeated = answer.repeated and position == 0
-                key = (statement.section, statement.variant, repeated)
-                if not statement.fills and key in said:
+                key = self._key(statement, repeated)
+                if key in said:
                     continue
                 said.add(key)
-                part, paths = self.statement(statement, repeated=repeated)
+                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts))
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
                 provenance.extend(paths)
-            if self.persona.volunteers and answer.extras and not answer.repeated:
-                parts.append(self.fixed("common", "volunteer"))
-                part, paths = self.statement(answer.extras[0])
+            extras = [e for e in answer.extras if self._key(e, False) not in said]
+            if self.persona.volunteers and extras and not answer.repeated:
+                parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
+                said.add(self._key(extras[0], False))
+                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
@@ -145,6 +162,12 @@ class TemplateRenderer:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
         return Rendering(tuple(parts), unique, tuple(dict.fromkeys(volunteered)))
+
+    @staticmethod
+    def _key(statement: Statement, repeated: bool) -> tuple[object, ...]:
+        """What makes two statements of a reply the same thing said twice."""
+        return (statement.section, statement.variant, repeated,
+                tuple(sorted((name, fill.text) for name, fill in statement.fills.items())))
 
     def _hedge(self, intent: str, statement: Statement, part: Part, repeated: bool) -> bool:
         """Whether to hedge a remembered fact: present outcomes outside basic information,
@@ -161,3 +184,39 @@ class TemplateRenderer:
     def _append(parts: list[Part], part: Part | None) -> None:
         if part is not None:
             parts.append(part)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+
+
+_INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
+
+
+def _template_sentences(template: str) -> list[str]:
+    """The sentences of a template that hold no placeholder, lower case and without an
+    opening interjection (so "Hmm, I'm not sure about that." and its colloquial "Umm, ..."
+    are one sentence)."""
+    return [_INTERJECTION.sub("", s).lower() for s in _SENTENCE_END.split(template) if "{" not in s]
+
+
+def _unsure_about_asked(statement: Statement) -> bool:
+    return statement.outcome == "not_recorded" and set(statement.fills) == {"asked"}
+
+
+def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
+    whose one fill is ``{asked}``) said once, at the first: "Nausea, vomiting or night
+    sweats? I'm not sure." instead of one hedge per intent. Repeated answers are left alone."""
+    unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
+    if len(unsure) < 2:
+        return list(answers)
+    texts = list(dict.fromkeys(s.fills["asked"].text for s in unsure))
+    merged = replace(unsure[0], fills={"asked": Fill(join_items(texts, "or"))})
+    result = []
+    for answer in answers:
+        if answer.repeated:
+            result.append(answer)
+            continue
+        kept = tuple(merged if s is unsure[0] else s for s in answer.statements if s is unsure[0] or not _unsure_about_asked(s))
+        result.append(replace(answer, statements=kept))
+    return result

@@ -35,9 +35,10 @@ from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_name, resolve_optional
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import Matcher, normalise
+from tod.patient.matching import Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
+from tod.patient.voice import patient_words
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
@@ -142,6 +143,10 @@ EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
     }
 )
 _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
+
+#: Words of a catch-all question ("any other conditions?", "anything else?") besides the
+#: matcher's generic words: a query of only these names no item.
+_CATCH_ALL_WORDS = frozenset("other else anything something symptom sign thing kind type".split())
 
 Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
 
@@ -259,14 +264,14 @@ class RecordPolicy:
 
     def _asked(self, queries: Sequence[str]) -> Fill:
         """The doctor's items as the patient repeats them: without their numbers (a figure the
-        record does not hold is never spoken) and reworded only when a whole item is one
-        lay-table term. Every query must keep some words without its numbers."""
-        echoed = dict.fromkeys(without_numbers(q) for q in queries)
-        return Fill(join_items([self.lexicon.whole_to_lay(e) for e in echoed], "or"))
+        record does not hold is never spoken), reworded only when a whole item is one
+        lay-table term, "your" as "my". Every query must keep some words without its numbers."""
+        echoed = dict.fromkeys(patient_words(self.lexicon.whole_to_lay(without_numbers(q))) for q in queries)
+        return Fill(join_items(list(echoed), "or"))
 
     def _match(self, queries: Sequence[str], fields: Sequence[str]) -> tuple[list[str], list[str]]:
-        """The paths of the named items of ``fields`` that ``queries`` match (distinct, at most
-        k), and the queries that match none."""
+        """The paths of the named items of ``fields`` that ``queries`` match (distinct, all of
+        them: the fact cap never drops an item the doctor named), and the queries that match none."""
         candidates = [c for f in fields for c in self._candidates(f)]
         hits: list[str] = []
         misses: list[str] = []
@@ -276,7 +281,27 @@ class RecordPolicy:
                 misses.append(query)
             else:
                 hits.append(hit)
-        return list(dict.fromkeys(hits))[: self.max_facts], misses
+        return list(dict.fromkeys(hits)), misses
+
+    def _split_catch_alls(self, queries: Sequence[str]) -> tuple[list[str], bool]:
+        """The named queries, and whether the doctor also asked a catch-all ("any other
+        conditions?", "anything else"): a query with no content word besides "other"/"else"."""
+        named = [q for q in queries if content_words(q) - _CATCH_ALL_WORDS]
+        return named, len(named) < len(queries)
+
+    def _held_elsewhere(self, queries: Sequence[str]) -> list[str]:
+        """The queries that name a category one of the record's present facts belongs to,
+        in any field ("activity" when the living habits say "stopped exercising"): the
+        patient is unsure about those rather than denying them."""
+        facts = [text for path in self._present_paths() for text in field_texts(self.case, path)]
+        return [q for q in queries if any(self.matcher.categories.covers(q, f) for f in facts)]
+
+    def _present_paths(self) -> list[str]:
+        found = []
+        for field in ("symptoms[*]", *(r.fields[0] for r in INTENT_RULES.values() if r.kind == "list")):
+            base = _list_path(field)
+            found += [f"{base}[{i}]" for i, item in enumerate(resolve(self.case, base)) if item.status is Status.present]
+        return found
 
     def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
         """``paths`` split into the present and the denied facts (or symptoms)."""
@@ -305,13 +330,13 @@ class RecordPolicy:
         fields = INTENT_RULES[intent].fields
         base = _list_path(fields[0])
         facts = resolve_list(self.case, base)
+        queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
         if not facts:
-            return [Statement(intent, "not_recorded", "not_recorded")], []
+            return [self._unsure(intent, queries)], []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
         blanket = next((p for p, f in zip(paths, facts) if f.status is Status.denied and not f.value), None)
         named = [(p, f) for p, f in zip(paths, facts) if f.value]
         present = [p for p, f in named if f.status is Status.present]
-        queries = [q for q in queries if without_numbers(q)]  # a bare figure names no item
         if not queries:
             if present:
                 chosen = self._fresh_first(present, state)
@@ -322,7 +347,9 @@ class RecordPolicy:
             return [Statement(intent, "denied", "denied", {"items": self._items(denied)}, items=len(denied))], []
 
         hits, misses = self._match(queries, fields)
-        absent = [] if blanket else misses
+        # the relatives' history is not contradicted by the patient's own facts
+        unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
+        absent = [] if blanket else [m for m in misses if m not in unsure]
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
@@ -333,8 +360,25 @@ class RecordPolicy:
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
         if absent:
             statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(absent)}))
+        if unsure:
+            statements.append(self._unsure(intent, unsure))
+        if catch_all:
+            statements += self._remaining(intent, present, hits, state)
         room = self.max_facts - sum(s.items for s in statements)
         return statements, self._extras(intent, present, hits, state, room)
+
+    def _unsure(self, intent: str, queries: Sequence[str]) -> Statement:
+        """A "not sure" about the doctor's items (named back to them), or about the topic."""
+        fills = {"asked": self._asked(queries)} if queries else {}
+        return Statement(intent, "not_recorded", "not_recorded", fills)
+
+    def _remaining(self, intent: str, present: Sequence[str], hits: Sequence[str], state: DialogueState) -> list[Statement]:
+        """The answer to a catch-all next to named items ("... or any other conditions?"): the
+        present facts not named, unrevealed first, up to k."""
+        rest = self._fresh_first([p for p in present if p not in hits], state)
+        if not rest:
+            return []
+        return [Statement(intent, "present", "present", {"items": self._items(rest)}, items=len(rest))]
 
     def _single_fact(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         path = INTENT_RULES[intent].fields[0]
@@ -377,6 +421,9 @@ class RecordPolicy:
             chosen = (fresh or present_symptoms)[: self.max_facts]
             return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
 
+        queries, catch_all = self._split_catch_alls(queries)
+        if not queries:
+            return self._symptoms(intent, [], state)
         hits, unknown = self._match(queries, INTENT_RULES[intent].fields)
         said_yes, said_no = self._by_status(hits)
         statements = []
@@ -386,7 +433,9 @@ class RecordPolicy:
             names = Fill(join_items([self._lay(resolve_name(self.case, p)) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
         if unknown:
-            statements.append(Statement(intent, "not_recorded", "not_recorded"))
+            statements.append(self._unsure(intent, unknown))
+        if catch_all:
+            statements += self._remaining(intent, present_symptoms, hits, state)
         return statements, self._extras(intent, present_symptoms, hits, state, self.max_facts - len(hits))
 
     def _targets(self, queries: list[str]) -> tuple[list[int], list[Statement]]:
@@ -401,18 +450,18 @@ class RecordPolicy:
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
         targets: list[int] = []
         other: list[Statement] = []
-        unknown = False
+        unknown: list[str] = []
         for query in queries:
             hit = self.matcher.best(query, candidates)
             if hit is None:
-                unknown = True
+                unknown.append(query)
             elif symptoms[hit].status is Status.denied:
                 fill = Fill(self._lay(symptoms[hit].name), (f"symptoms[{hit}]",))
                 other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
             elif hit not in targets:
                 targets.append(hit)
         if unknown:
-            other.append(Statement("common", "not_recorded", "not_recorded"))
+            other.append(self._unsure("common", [q for q in unknown if without_numbers(q)]))
         return targets, other
 
     def _symptom_fill(self, index: int) -> Fill:

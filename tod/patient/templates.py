@@ -39,10 +39,10 @@ OPENING_TEMPLATE = "{opening}"
 VOICES = ("patient", "caregiver")
 
 #: How a fill joins record texts: "fever, cough and rash", "chest pain or rash",
-#: "aspirin (daily)", "blood pressure: 148/92 mmHg".
+#: "aspirin (daily)", "blood pressure showed 148/92 mmHg".
 ITEM_SEPARATOR = ", "
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
-RESULT_SEPARATOR = ": "
+RESULT_SEPARATOR = " showed "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
 #: joints above, the conjunctions of :func:`join_items`, and "; " (which no fill writes
 #: but a record text may hold).
@@ -63,7 +63,7 @@ def with_detail(value: str, detail: str) -> str:
 
 
 def with_result(name: str, result: str) -> str:
-    """An examination with its result: "blood pressure: 148/92 mmHg"."""
+    """An examination with its result: "blood pressure showed 148/92 mmHg"."""
     return f"{name}{RESULT_SEPARATOR}{result}"
 
 
