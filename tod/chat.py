@@ -4,8 +4,11 @@
 
 Type a question per line; an empty line is ignored; "quit" or end of input (Ctrl-D) ends
 the session. Once the interview ends the patient asks for your diagnosis, its basis and
-the treatment. ``--debug`` prints the parsed intents and slots, the record fields each
-reply used (provenance) and the dialogue events. The reference answers are never shown.
+the treatment; after your answers a score card shows how you did (facts elicited per field
+family, questions asked and repeated, whether your top-1 diagnosis matched, the record
+fields you never asked about; see :mod:`tod.evaluation.score_card`). ``--debug`` prints the
+parsed intents and slots, the record fields each reply used (provenance) and the dialogue
+events. The reference answers are shown only with ``--reveal``, after the score card.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT), help="NLU checkpoint folder")
     parser.add_argument("--seed", type=int, default=0, help="seed of the patient's wording choices")
     parser.add_argument("--debug", action="store_true", help="print intents, slots, provenance and events")
+    parser.add_argument("--reveal", action="store_true", help="show the reference answers after the score card")
     args = parser.parse_args(argv)
     try:
         persona = Persona.parse(args.persona)
@@ -49,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
 
     patient = PatientAgent.build(record.case, nlu, persona=persona, seed=args.seed)
     print(f"Patient {record.id} ({persona.temperament}). Type your questions; 'quit' or Ctrl-D ends.")
-    print(f"patient> {patient.opening().text}")
+    opening = patient.opening().text
+    print(f"patient> {opening}")
+    replies: list[tuple[str, PatientReply]] = []
     while not patient.finished:
         try:
             line = input("doctor> ")
@@ -61,11 +67,27 @@ def main(argv: list[str] | None = None) -> int:
         if not line.strip():
             continue
         reply = patient.respond(line)
+        replies.append((line, reply))
         print(f"patient> {reply.text}")
         if args.debug:
             print(_debug_line(reply))
     if patient.finished:
         print(f"[consultation finished: {patient.end_reason}; facts revealed: {len(patient.revealed)}]")
+        from tod.evaluation.score_card import practice_transcript, render_reference, render_score_card, score_card
+
+        transcript = practice_transcript(
+            record,
+            opening,
+            replies,
+            summary_answers=patient.summary_answers,
+            revealed=list(patient.revealed),
+            end_reason=patient.end_reason,
+        )
+        print(render_score_card(score_card(record, transcript)))
+        if args.reveal:
+            print(render_reference(record.reference))
+    elif args.reveal:
+        print("[the reference answers are shown after the closing questions only]")
     return 0
 
 
