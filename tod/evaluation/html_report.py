@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from tod.evaluation.paired import PERCENT_METRICS, RunComparison, format_difference, record_file_mismatch
+from tod.evaluation.paired import RunComparison, format_difference, record_file_mismatch
 from tod.evaluation.reporting import Run, Table, report_tables
 from tod.evaluation.run_folder import TRANSCRIPTS
 from tod.evaluation.transcript import Transcript
@@ -168,7 +168,6 @@ def render_html(
             title=title,
             tables=tables,
             comparisons=comparisons,
-            percent_metrics=PERCENT_METRICS,
             format_difference=format_difference,
             plots=[(p.stem.replace("_", " "), _png_data_uri(p)) for p in plots],
             blocks=blocks,

@@ -219,7 +219,8 @@ def format_difference(d: PairedDifference) -> str:
 
 
 def render_paired_markdown(comparisons: Sequence[RunComparison], *, alpha: float = 0.05) -> str:
-    """The Markdown section of the paired comparisons (empty string for none)."""
+    """The Markdown section of the paired comparisons (empty string for none); ``alpha``
+    must be the one they were computed with."""
     if not comparisons:
         return ""
     out = ["## Paired differences on shared records", ""]
@@ -235,7 +236,10 @@ def render_paired_markdown(comparisons: Sequence[RunComparison], *, alpha: float
             out += [f"Not paired: {c.problem}.", ""]
             continue
         out += [f"{len(c.shared_records)} shared records.", ""]
-        out += ["| metric | pairs | A | B | B \u2212 A [95% CI] | Wilcoxon p |", "|---|---|---|---|---|---|"]
+        out += [
+            f"| metric | pairs | A | B | B \u2212 A [{100 * (1 - alpha):.0f}% CI] | Wilcoxon p |",
+            "|---|---|---|---|---|---|",
+        ]
         for d in c.differences:
             cells = [
                 d.metric,
