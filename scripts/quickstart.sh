@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
 # The main job on a fresh machine: set up, train the NLU if there is no checkpoint, evaluate
-# the scripted doctor and the local SmolLM2 doctor on the embedded records, print the report.
+# the scripted doctor and the local SmolLM2 doctor on the embedded records, write the report
+# (Markdown, JSON, plots and a self-contained report.html), and print how long each step took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+TIMINGS=()
+START=$(date +%s)
+step() {  # step NAME COMMAND...: run COMMAND, record its wall time under NAME
+  local name="$1" t0
+  shift
+  echo "== $name"
+  t0=$(date +%s)
+  "$@"
+  TIMINGS+=("$(printf '%-52s %5d s' "$name" "$(( $(date +%s) - t0 ))")")
+}
+step "setup (scripts/setup.sh)" bash scripts/setup.sh
 PY=.venv/bin/python
 CHECKPOINT="${CHECKPOINT:-checkpoints/default}"
 LIMIT="${LIMIT:-5}"
-LLM_LIMIT="${LLM_LIMIT:-2}"  # the SmolLM2 doctor takes minutes per consultation on a CPU
+LLM_LIMIT="${LLM_LIMIT:-2}"
 if [ ! -f "$CHECKPOINT/manifest.json" ]; then
-  echo "== training the NLU (about 20 minutes on a 2-core CPU) -> $CHECKPOINT"
-  $PY -m tod.train --set name="$(basename "$CHECKPOINT")" --set output_root="$(dirname "$CHECKPOINT")"
+  step "train the NLU -> $CHECKPOINT" \
+    $PY -m tod.train --set name="$(basename "$CHECKPOINT")" --set output_root="$(dirname "$CHECKPOINT")"
 fi
-echo "== evaluating the scripted doctor on $LIMIT embedded records"
-$PY -m tod.evaluate --doctor scripted --records records/default.jsonl --checkpoint "$CHECKPOINT" \
+step "evaluate the scripted doctor ($LIMIT records)" \
+  $PY -m tod.evaluate --doctor scripted --records records/default.jsonl --checkpoint "$CHECKPOINT" \
   --output-dir runs/scripted --limit "$LIMIT" --resume
-echo "== evaluating the local SmolLM2-135M-Instruct doctor on $LLM_LIMIT embedded records"
-$PY -m tod.evaluate --doctor hf:smollm2 --records records/default.jsonl --checkpoint "$CHECKPOINT" \
+step "evaluate the SmolLM2-135M doctor ($LLM_LIMIT records)" \
+  $PY -m tod.evaluate --doctor hf:smollm2 --records records/default.jsonl --checkpoint "$CHECKPOINT" \
   --output-dir runs/smollm2 --limit "$LLM_LIMIT" --resume --max-turns 8
-$PY -m tod.report runs/scripted runs/smollm2 --output-dir runs/comparison
+step "report (tod.report --html)" $PY -m tod.report runs/scripted runs/smollm2 --output-dir runs/comparison --html
 echo
-echo "Reports: runs/scripted/report.md, runs/smollm2/report.md, runs/comparison/comparison.md"
+echo "Step timings on $(nproc) CPU cores:"
+printf '  %s\n' "${TIMINGS[@]}"
+printf '  %-52s %5d s\n' "total" "$(( $(date +%s) - START ))"
+echo
+echo "Reports: runs/scripted/report.md, runs/smollm2/report.md, runs/comparison/comparison.md,"
+echo "         runs/comparison/report.html (open it in a browser)"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tod.backends.hf_local import HFChatModel, resolve_model
+from tod.backends.hf_local import HFChatModel, HFOptions, first_question_block, resolve_model
 from tod.doctors.base import DoctorError, Message
 from tod.doctors.chat_doctor import ChatDoctor
-from tod.doctors.registry import load_doctor
+from tod.doctors.registry import HF_DOCTOR_DEFAULTS, load_doctor
 from tod.local_models import smollm2_gguf
 
 
@@ -39,3 +39,18 @@ def test_smollm2_replies_greedily_and_deterministically(smollm2: ChatDoctor) -> 
     first = smollm2.reply(messages)
     assert first.strip() and first == smollm2.reply(messages)
     assert smollm2.name == "hf:smollm2"
+
+
+def test_first_question_block_ends_at_the_line_of_the_first_question() -> None:
+    assert first_question_block("How long? Any fever?\nI think it is flu.\nWhat else?") == "How long? Any fever?"
+    assert first_question_block("I see.\nDo you smoke?  \n\nFinal Diagnosis: x") == "I see.\nDo you smoke?"
+    assert first_question_block("Do you smoke?") == "Do you smoke?"  # the last line: kept whole
+    assert first_question_block("Final Diagnosis: flu") == "Final Diagnosis: flu"
+
+
+def test_the_hf_doctor_starts_from_short_non_repeating_defaults(smollm2: ChatDoctor) -> None:
+    assert HF_DOCTOR_DEFAULTS["max_tokens"] <= 128 and HF_DOCTOR_DEFAULTS["repetition_penalty"] > 1
+    # max_tokens given by the caller wins; the other defaults stay.
+    assert smollm2.backend.options == HFOptions(max_tokens=12, repetition_penalty=1.2, stop_after_question=True, device="cpu")
+    reply = smollm2.reply([Message("patient", "I have had a headache for a week.")])
+    assert reply == first_question_block(reply)

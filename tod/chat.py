@@ -5,9 +5,13 @@
 Type a question per line; an empty line is ignored; "quit" or end of input (Ctrl-D) ends
 the session. The patient knows only the results they were told before this visit; order
 tests or examinations ("ORDER: full blood count; chest X-ray", "let me examine your
-abdomen") to get this visit's results from the examiner. Once the interview ends the patient asks for your diagnosis, its basis and
-the treatment. ``--debug`` prints the parsed intents and slots, the record fields each
-reply used (provenance) and the dialogue events. The reference answers are never shown.
+abdomen") to get this visit's results from the examiner. Once the interview ends the patient
+asks for your diagnosis, its basis and the treatment; after your answers a score card shows
+how you did (facts elicited per field family, questions asked and repeated, whether your
+top-1 diagnosis matched, the record fields you never asked about; see
+:mod:`tod.evaluation.score_card`). ``--debug`` prints the parsed intents and slots, the record
+fields each reply used (provenance) and the dialogue events. The reference answers are shown
+only with ``--reveal``, after the score card.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--debug", action="store_true", help="print intents, slots, provenance and events")
     parser.add_argument("--unrecorded", choices=("not_available", "normal"), default="not_available",
                         help="the examiner's answer for an ordered test without a recorded result")
+    parser.add_argument("--reveal", action="store_true", help="show the reference answers after the score card")
     args = parser.parse_args(argv)
     try:
         persona = Persona.parse(args.persona)
@@ -56,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     patient = PatientAgent.build(patient_view(record).record.case, nlu, persona=persona, seed=args.seed)
     examiner = Examiner(record.case, unrecorded=args.unrecorded)
     print(f"Patient {record.id} ({persona.temperament}). Type your questions; 'quit' or Ctrl-D ends.")
-    print(f"patient> {patient.opening().text}")
+    opening = patient.opening().text
+    print(f"patient> {opening}")
+    replies: list[tuple[str, PatientReply]] = []
     while not patient.finished:
         try:
             line = input("doctor> ")
@@ -68,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         if not line.strip():
             continue
         turn = play_turn(line, patient, examiner)
+        replies.append((line, turn.patient))
         print(f"patient> {turn.patient.text}")
         if turn.examiner is not None:
             print(f"examiner> {turn.examiner.text}")
@@ -75,6 +83,21 @@ def main(argv: list[str] | None = None) -> int:
             print(_debug_line(turn.patient))
     if patient.finished:
         print(f"[consultation finished: {patient.end_reason}; facts revealed: {len(patient.revealed)}]")
+        from tod.evaluation.score_card import practice_transcript, render_reference, render_score_card, score_card
+
+        transcript = practice_transcript(
+            record,
+            opening,
+            replies,
+            summary_answers=patient.summary_answers,
+            revealed=list(patient.revealed),
+            end_reason=patient.end_reason,
+        )
+        print(render_score_card(score_card(record, transcript)))
+        if args.reveal:
+            print(render_reference(record.reference))
+    elif args.reveal:
+        print("[the reference answers are shown after the closing questions only]")
     return 0
 
 

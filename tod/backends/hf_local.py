@@ -8,12 +8,16 @@ Options: the fields of :class:`HFOptions`.
 
 Generation is greedy when ``temperature`` is 0 (deterministic), otherwise sampled after
 seeding torch from ``seed`` plus the number of messages, so a rerun of the same
-conversation reproduces it. Calls are serialised with a lock, so one model may serve a
-thread pool.
+conversation reproduces it. ``repetition_penalty`` (> 1) discourages a small model from
+repeating itself; ``stop_after_question`` ends the reply at the end of its first question
+block (the line of its first "?"), stopping generation there rather than trimming a long
+reply afterwards (see :func:`first_question_block`). Calls are serialised with a lock, so
+one model may serve a thread pool.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,20 +58,34 @@ def resolve_model(name_or_path: str) -> ModelLocation:
     return ModelLocation(name_or_path)
 
 
+#: The end of a question block: a "?" followed by the end of its line.
+QUESTION_BLOCK_END = re.compile(r"\?[ \t]*\n")
+
+
+def first_question_block(text: str) -> str:
+    """``text`` up to the end of the line that holds its first "?" (the whole text when that
+    line is the last, or when there is no "?")."""
+    end = QUESTION_BLOCK_END.search(text)
+    return text[: end.start() + 1] if end else text
+
+
 @dataclass(frozen=True)
 class HFOptions:
     """Settings of a local model: ``max_tokens`` bounds the reply in new tokens;
-    ``device`` is ``"cpu"``, ``"cuda"``... (``None`` picks CUDA when available);
-    ``seed`` is the base seed for sampling."""
+    ``repetition_penalty`` is transformers' (1.0 = none); ``stop_after_question`` ends the
+    reply after its first question block; ``device`` is ``"cpu"``, ``"cuda"``... (``None``
+    picks CUDA when available); ``seed`` is the base seed for sampling."""
 
     temperature: float = 0.0
     max_tokens: int = 512
+    repetition_penalty: float = 1.0
+    stop_after_question: bool = False
     device: str | None = None
     seed: int = 0
 
     def __post_init__(self) -> None:
-        if self.max_tokens <= 0 or self.temperature < 0:
-            raise ValueError("hf: max_tokens must be > 0 and temperature >= 0")
+        if self.max_tokens <= 0 or self.temperature < 0 or self.repetition_penalty <= 0:
+            raise ValueError("hf: max_tokens and repetition_penalty must be > 0 and temperature >= 0")
 
 
 class HFChatModel:
@@ -139,7 +157,14 @@ class HFChatModel:
                         break
                     del chat[head : head + 2]
                 inputs = {k: v.to(self.device) for k, v in inputs.items()}
-                options: dict[str, Any] = {"max_new_tokens": settings.max_tokens, "do_sample": settings.temperature > 0}
+                options: dict[str, Any] = {
+                    "max_new_tokens": settings.max_tokens,
+                    "do_sample": settings.temperature > 0,
+                    "repetition_penalty": settings.repetition_penalty,
+                }
+                if settings.stop_after_question:  # "?" then a newline: the block's line has ended
+                    options["stop_strings"] = ["?\n"]
+                    options["tokenizer"] = self.tokenizer
                 if settings.temperature > 0:
                     options["temperature"] = settings.temperature
                     torch.manual_seed(settings.seed + len(messages))
@@ -150,6 +175,8 @@ class HFChatModel:
             except (RuntimeError, ValueError) as exc:
                 raise BackendError(f"{self.name}: generation failed: {exc}") from exc
         text = strip_reasoning(self.tokenizer.decode(output[0][length:], skip_special_tokens=True))
+        if settings.stop_after_question:
+            text = first_question_block(text)
         if not text:
             raise BackendError(f"{self.name}: generated an empty reply")
         return text

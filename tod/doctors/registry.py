@@ -19,6 +19,12 @@ from tod.doctors.prompts import DEFAULT_SYSTEM_PROMPT
 
 SCRIPTED = "scripted"
 
+#: Generation settings of a local ``hf:`` doctor unless the caller gives them: a reply of at
+#: most 96 new tokens that stops after its first question block, with a repetition penalty.
+#: Small local models otherwise write long, repetitive turns (SmolLM2-135M: up to the
+#: 512-token cap per turn, 172 s for one consultation on a 2-core CPU).
+HF_DOCTOR_DEFAULTS: dict[str, Any] = {"max_tokens": 96, "repetition_penalty": 1.2, "stop_after_question": True}
+
 
 def load_doctor(spec: str, *, system_prompt: str = DEFAULT_SYSTEM_PROMPT, seed: int = 0, **options: Any) -> Doctor:
     """The doctor named by ``spec`` (see the module docstring).
@@ -27,7 +33,8 @@ def load_doctor(spec: str, *, system_prompt: str = DEFAULT_SYSTEM_PROMPT, seed: 
     and passes the other to its backend; the scripted doctor, deterministic and
     prompt-free, ignores both. ``options`` go to the backend (``temperature``,
     ``max_tokens``, ``timeout_s``, ``api_key_env``, ``device``...), which rejects those it
-    does not use; the scripted doctor takes none.
+    does not use; the scripted doctor takes none. An ``hf:`` doctor starts from
+    :data:`HF_DOCTOR_DEFAULTS`.
 
     Raises:
         SpecError: for an unknown spec, an empty model name or an option the doctor does
@@ -43,6 +50,8 @@ def load_doctor(spec: str, *, system_prompt: str = DEFAULT_SYSTEM_PROMPT, seed: 
     from tod.doctors.chat_doctor import ChatDoctor
 
     backend, target = resolve(spec, role="doctor", others=(SCRIPTED,))
+    if backend.kind == "hf":
+        options = {**HF_DOCTOR_DEFAULTS, **options}
     try:
         model = backend.load(target, seed=seed, **options)
     except BackendError as exc:

@@ -2,7 +2,8 @@
 
 The manifest holds the run settings without secrets (the API key's variable name, never
 its value), the versions of the packages that affect results, the NLU checkpoint folder and
-the SHA-256 of its ``manifest.json`` (``None`` when absent), and the git commit of the code
+the SHA-256 of its ``manifest.json`` (``None`` when absent), the SHA-256 of the records
+file (``python -m tod.report`` pairs two runs only when it matches), and the git commit of the code
 with a flag for uncommitted changes (see :func:`git_state`).
 """
 
@@ -71,6 +72,14 @@ def checkpoint_info(checkpoint: str | None) -> dict[str, str | None] | None:
     return {"path": str(Path(checkpoint).resolve()), "manifest_sha256": digest}
 
 
+def file_sha256(path: str | Path) -> str | None:
+    """The SHA-256 of the file at ``path``, ``None`` when it is not a readable file."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def build_manifest(config: EvalConfig, *, doctor_name: str, resumed: bool) -> dict[str, Any]:
     """The manifest of a run started (or resumed) now."""
     import tod
@@ -83,6 +92,7 @@ def build_manifest(config: EvalConfig, *, doctor_name: str, resumed: bool) -> di
         "doctor_name": doctor_name,
         "config": settings,
         "transcript_settings": {k: settings[k] for k in TRANSCRIPT_SETTINGS},
+        "records_sha256": file_sha256(config.records),
         "checkpoint": checkpoint_info(config.checkpoint),
         "packages": package_versions(),
         "python": platform.python_version(),

@@ -77,143 +77,194 @@ def _with_ci(run: Run, name: str, *, percent: bool = False, digits: int = 3) -> 
     return f"{cell(value)} [{cell(ci['low'])}, {cell(ci['high'])}]"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return lines + [""]
+@dataclass(frozen=True)
+class Table:
+    """One table of the report: its section heading (``None`` continues the previous
+    section), an optional note above it, the header and the rows of cell strings."""
+
+    section: str | None
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str | None = None
 
 
-def _cost_section(runs: Sequence[Run], labels: Sequence[str]) -> list[str]:
-    """Cost per consultation (SDBench-style) and tests ordered by category."""
+def _table(section: str | None, header: Sequence[str], rows: Sequence[Sequence[str]], note: str | None = None) -> Table:
+    return Table(section, tuple(header), tuple(tuple(row) for row in rows), note)
+
+
+def _cost_tables(runs: Sequence[Run], labels: Sequence[str]) -> list[Table]:
+    """Cost per consultation (SDBench-style) and tests ordered by category; none when no run
+    has costs."""
     costs = [r.results.get("costs") for r in runs]
     if not any(costs):
         return []
-    out = ["## Cost (tests ordered from the examiner)", ""]
     settings = next(c for c in costs if c)
-    out += [f"Prices: `{settings['prices']}` ({settings['currency']}; visit {settings['per_visit']:.2f}, "
-            f"question {settings['per_question']:.2f}); each order is charged, repeats included.", ""]
-    out += _table(
-        ["metric", *labels],
-        [
-            ["cost per consultation", *(_with_ci(r, "cost", digits=2) for r in runs)],
-            ["of which tests", *(fmt(r.results["metrics"].get("test_cost"), digits=2) for r in runs)],
-            ["tests ordered", *(_with_ci(r, "tests_ordered") for r in runs)],
-            ["with a recorded result", *(fmt(r.results["metrics"].get("tests_with_result")) for r in runs)],
-            ["wasted (no result)", *(_with_ci(r, "tests_wasted") for r in runs)],
-            ["repeated", *(fmt(r.results["metrics"].get("tests_repeated")) for r in runs)],
-        ],
-    )
+    note = (f"Prices: `{settings['prices']}` ({settings['currency']}; visit {settings['per_visit']:.2f}, "
+            f"question {settings['per_question']:.2f}); each order is charged, repeats included.")
+    tables = [
+        _table(
+            "Cost (tests ordered from the examiner)",
+            ["metric", *labels],
+            [
+                ["cost per consultation", *(_with_ci(r, "cost", digits=2) for r in runs)],
+                ["of which tests", *(fmt(r.results["metrics"].get("test_cost"), digits=2) for r in runs)],
+                ["tests ordered", *(_with_ci(r, "tests_ordered") for r in runs)],
+                ["with a recorded result", *(fmt(r.results["metrics"].get("tests_with_result")) for r in runs)],
+                ["wasted (no result)", *(_with_ci(r, "tests_wasted") for r in runs)],
+                ["repeated", *(fmt(r.results["metrics"].get("tests_repeated")) for r in runs)],
+            ],
+            note=note,
+        )
+    ]
     categories = list(dict.fromkeys(c for r in runs for c in r.results.get("tests_by_category", {})))
     if categories:
-        out += _table(
+        tables.append(_table(
+            None,
             ["test category (orders)", *labels],
             [[c, *(str(r.results.get("tests_by_category", {}).get(c, 0)) for r in runs)] for c in categories],
-        )
-    return out
+        ))
+    return tables
 
 
-def render_markdown(runs: Sequence[Run], *, title: str = "Evaluation report") -> str:
-    """The Markdown report of ``runs`` (one column per run)."""
+def report_tables(runs: Sequence[Run]) -> list[Table]:
+    """The tables of the report of ``runs`` (one column per run), shared by the Markdown and
+    the HTML reports."""
     labels = [run.label for run in runs]
-    out = [f"# {title}", ""]
-    out += _table(
-        ["run", "doctor", "condition", "records", "ok", "failed", "missing"],
-        [
+    tables = [
+        _table(
+            None,
+            ["run", "doctor", "condition", "records", "ok", "failed", "missing"],
             [
-                r.label,
-                f"`{r.doctor}`",
-                r.condition,
-                *(str(r.results["counts"][k]) for k in ("records", "ok", "failed", "missing")),
-            ]
-            for r in runs
-        ],
+                [
+                    r.label,
+                    f"`{r.doctor}`",
+                    r.condition,
+                    *(str(r.results["counts"][k]) for k in ("records", "ok", "failed", "missing")),
+                ]
+                for r in runs
+            ],
+        )
+    ]
+    tables.append(
+        _table(
+            "Diagnosis",
+            ["metric", *labels],
+            [
+                ["top-1 accuracy", *(_with_ci(r, "top1", percent=True) for r in runs)],
+                ["top-3 accuracy", *(_with_ci(r, "top3", percent=True) for r in runs)],
+                ["multiple-choice accuracy", *(_with_ci(r, "mcq_correct", percent=True) for r in runs)],
+                ["department robustness S", *(fmt(r.results["departments"]["robustness_S"]) for r in runs)],
+            ],
+            note="Intervals are bootstrap 95% confidence intervals over consultations.",
+        )
     )
-    out += ["Intervals are bootstrap 95% confidence intervals over consultations.", ""]
-    out += ["## Diagnosis", ""]
-    out += _table(
-        ["metric", *labels],
-        [
-            ["top-1 accuracy", *(_with_ci(r, "top1", percent=True) for r in runs)],
-            ["top-3 accuracy", *(_with_ci(r, "top3", percent=True) for r in runs)],
-            ["multiple-choice accuracy", *(_with_ci(r, "mcq_correct", percent=True) for r in runs)],
-            ["department robustness S", *(fmt(r.results["departments"]["robustness_S"]) for r in runs)],
-        ],
-    )
-    out += ["## Diagnostic text quality (F1 against the reference answers)", ""]
     rows = []
     for kind, name in (("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougeL", "ROUGE-L"), ("bertscore", "BERTScore")):
         for field in (*SUMMARY_FIELDS, "avg"):
             key = f"{kind}_{field}"
             cells = [_with_ci(r, key) if key in r.results.get("ci95", {}) else fmt(r.results["metrics"].get(key)) for r in runs]
             rows.append([f"{name} {field}", *cells])
-    out += _table(["metric", *labels], rows)
-    out += ["## Communication depth", ""]
-    out += _table(
-        ["metric", *labels],
-        [
-            ["dialogue turns", *(_with_ci(r, "turns") for r in runs)],
-            ["doctor response length (words)", *(_with_ci(r, "avg_response_words") for r in runs)],
-            ["questions asked", *(_with_ci(r, "questions") for r in runs)],
-            ["questions per turn", *(fmt(r.results["metrics"].get("questions_per_turn")) for r in runs)],
-            ["examinations ordered", *(fmt(r.results["metrics"].get("examinations_ordered")) for r in runs)],
-            ["requests (questions + orders) per turn", *(fmt(r.results["metrics"].get("requests_per_turn")) for r in runs)],
-            ["repeated-question rate", *(_with_ci(r, "repeated_question_rate", percent=True) for r in runs)],
-        ],
-    )
-    out += _cost_section(runs, labels)
-    out += ["## Information coverage", ""]
-    families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
-    out += _table(
-        ["facts elicited", *labels],
-        [["all facts", *(_with_ci(r, "coverage", percent=True) for r in runs)]]
-        + [[f, *(fmt(r.results["coverage_by_family"].get(f), percent=True) for r in runs)] for f in families],
-    )
-    out += ["## Question types", ""]
-    family_names = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
-    out += _table(
-        ["family (share of questions)", *labels],
-        [[f, *(fmt(r.results["question_types"]["families"].get(f, {}).get("share"), percent=True) for r in runs)] for f in family_names]
-        + [["total questions", *(str(r.results["question_types"]["total"]) for r in runs)]],
-    )
-    out += _table(
-        ["intent (share of questions)", *labels],
-        [[i, *(fmt(r.results["question_types"]["intents"].get(i, {}).get("share"), percent=True) for r in runs)] for i in INTENTS],
-    )
-    out += ["## Top-1 accuracy by department", ""]
-    departments = sorted({d for r in runs for d in r.results["departments"]["top1"]})
-    out += _table(
-        ["department", *labels],
-        [
+    tables.append(_table("Diagnostic text quality (F1 against the reference answers)", ["metric", *labels], rows))
+    tables.append(
+        _table(
+            "Communication depth",
+            ["metric", *labels],
             [
-                d,
-                *(
-                    f"{fmt(r.results['departments']['top1'].get(d), percent=True)} (n={r.results['departments']['n'].get(d, 0)})"
-                    for r in runs
-                ),
-            ]
-            for d in departments
-        ],
+                ["dialogue turns", *(_with_ci(r, "turns") for r in runs)],
+                ["doctor response length (words)", *(_with_ci(r, "avg_response_words") for r in runs)],
+                ["questions asked", *(_with_ci(r, "questions") for r in runs)],
+                ["questions per turn", *(fmt(r.results["metrics"].get("questions_per_turn")) for r in runs)],
+                ["examinations ordered", *(fmt(r.results["metrics"].get("examinations_ordered")) for r in runs)],
+                ["requests (questions + orders) per turn",
+                 *(fmt(r.results["metrics"].get("requests_per_turn")) for r in runs)],
+                ["repeated-question rate", *(_with_ci(r, "repeated_question_rate", percent=True) for r in runs)],
+            ],
+        )
+    )
+    tables += _cost_tables(runs, labels)
+    families = sorted({f for r in runs for f in r.results.get("coverage_by_family", {})})
+    tables.append(
+        _table(
+            "Information coverage",
+            ["facts elicited", *labels],
+            [["all facts", *(_with_ci(r, "coverage", percent=True) for r in runs)]]
+            + [[f, *(fmt(r.results["coverage_by_family"].get(f), percent=True) for r in runs)] for f in families],
+        )
+    )
+    family_names = list(dict.fromkeys(f for r in runs for f in r.results["question_types"]["families"]))
+    tables.append(
+        _table(
+            "Question types",
+            ["family (share of questions)", *labels],
+            [[f, *(fmt(r.results["question_types"]["families"].get(f, {}).get("share"), percent=True) for r in runs)] for f in family_names]
+            + [["total questions", *(str(r.results["question_types"]["total"]) for r in runs)]],
+        )
+    )
+    tables.append(
+        _table(
+            None,
+            ["intent (share of questions)", *labels],
+            [[i, *(fmt(r.results["question_types"]["intents"].get(i, {}).get("share"), percent=True) for r in runs)] for i in INTENTS],
+        )
+    )
+    departments = sorted({d for r in runs for d in r.results["departments"]["top1"]})
+    tables.append(
+        _table(
+            "Top-1 accuracy by department",
+            ["department", *labels],
+            [
+                [
+                    d,
+                    *(
+                        f"{fmt(r.results['departments']['top1'].get(d), percent=True)} (n={r.results['departments']['n'].get(d, 0)})"
+                        for r in runs
+                    ),
+                ]
+                for d in departments
+            ],
+        )
     )
     judged = [r for r in runs if r.results.get("judge")]
     if judged:
-        out += ["## LLM judge", ""]
-        out += _table(
-            ["run", "judge", "baseline", "wins", "losses", "ties", "invalid", "win rate"],
-            [
+        tables.append(
+            _table(
+                "LLM judge",
+                ["run", "judge", "baseline", "wins", "losses", "ties", "invalid", "win rate"],
                 [
-                    r.label,
-                    str(r.results["judge"]["judge"]),
-                    str(r.results["judge"].get("baseline", "")),
-                    *(str(r.results["judge"][k]) for k in ("wins", "losses", "ties", "invalid")),
-                    fmt(r.results["judge"]["win_rate"], percent=True),
-                ]
-                for r in judged
-            ],
+                    [
+                        r.label,
+                        str(r.results["judge"]["judge"]),
+                        str(r.results["judge"].get("baseline", "")),
+                        *(str(r.results["judge"][k]) for k in ("wins", "losses", "ties", "invalid")),
+                        fmt(r.results["judge"]["win_rate"], percent=True),
+                    ]
+                    for r in judged
+                ],
+            )
         )
     failures = [(r.label, f) for r in runs for f in r.results.get("failures", [])]
     if failures:
-        out += ["## Failed consultations", ""]
-        out += _table(["run", "record", "reason"], [[label, f["record_id"], str(f["error"]).replace("|", "/")] for label, f in failures])
+        tables.append(
+            _table(
+                "Failed consultations",
+                ["run", "record", "reason"],
+                [[label, f["record_id"], str(f["error"]).replace("|", "/")] for label, f in failures],
+            )
+        )
+    return tables
+
+
+def render_markdown(runs: Sequence[Run], *, title: str = "Evaluation report") -> str:
+    """The Markdown report of ``runs`` (one column per run)."""
+    out = [f"# {title}", ""]
+    for table in report_tables(runs):
+        if table.section:
+            out += [f"## {table.section}", ""]
+        if table.note:
+            out += [table.note, ""]
+        out += ["| " + " | ".join(table.header) + " |", "|" + "---|" * len(table.header)]
+        out += ["| " + " | ".join(row) + " |" for row in table.rows]
+        out.append("")
     return "\n".join(out)
 
 
