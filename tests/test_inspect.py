@@ -47,10 +47,14 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
                 "--bootstrap", "10"]
     done = subprocess.run(evaluate, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stderr
-    inspect = [PYTHON, "-m", "inspect_ai", "eval", "tod/consultation", "--model", "tod/scripted",
+    # the `inspect` command as users run it: with the repository root on sys.path (`python -m
+    # inspect_ai`, or PYTHONPATH) pip's tod.egg-info there hides the editable install's PEP 610
+    # record, and inspect would register the task without its `tod/` prefix
+    inspect = [str(Path(PYTHON).parent / "inspect"), "eval", "tod/consultation", "--model", "tod/scripted",
                "-T", f"records={RECORDS}", "-T", f"checkpoint={checkpoint}", "-T", f"limit={LIMIT}",
                "-T", "bertscore=false", "--log-dir", str(tmp / "logs"), "--log-format", "json"]
-    done = subprocess.run(inspect, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
+    inspect_env = {**env, "PYTHONPATH": ""}  # the installed tod, as a user's shell has it
+    done = subprocess.run(inspect, cwd=ROOT, env=inspect_env, capture_output=True, text=True, timeout=1200)
     assert done.returncode == 0, done.stdout + done.stderr
     logs = sorted((tmp / "logs").glob("*.json"))
     assert len(logs) == 1, done.stdout + done.stderr
