@@ -190,3 +190,20 @@ def test_vector_env_parses_every_turn_in_one_batch(nlu):
         envs.step(["Hello?", "Hello?", 5, "Hello?"])
     with pytest.raises(ValueError, match="3 actions for 4"):
         envs.step(questions[:3])
+
+
+def test_orders_go_to_the_examiner_and_paths_are_the_record_s(example_record, parser):
+    exams = [e.model_copy(update={"known_to_patient": i == 1}) for i, e in enumerate(example_record.case.examinations)]
+    record = example_record.model_copy(update={"case": example_record.case.model_copy(update={"examinations": exams})})
+    parser.add("Have you had any tests?", ["ask_medical_examination"])
+    env = ConsultationEnv([record], parser, encoder=HashingEncoder(), max_turns=5)
+    env.reset(seed=0)
+    observation, _, _, _, info = env.step("ORDER: HbA1c")
+    assert "[EXAMINATION RESULTS]" in observation and exams[2].result in info["examiner"]
+    observation, _, _, _, info = env.step("Have you had any tests?")
+    assert "examinations[1]" in " ".join(info["provenance"])  # the known result, under its record path
+    assert "[EXAMINATION RESULTS]" not in observation
+    env.step("Final Diagnosis: type 2 diabetes mellitus")
+    for text in CLOSING:
+        _, _, terminated, _, info = env.step(text)
+    assert terminated and info["diagnosis_score"] == 1.0

@@ -25,8 +25,13 @@ field) from the constructor; an action that is not a string is
 :class:`gymnasium.error.InvalidAction`; ``step`` before ``reset`` or after the episode
 ended is :class:`gymnasium.error.ResetNeeded` (Gymnasium's convention).
 
-The patient is :class:`tod.patient.agent.PatientAgent` given ``record.case`` only; the
-environment, as the examiner, holds the reference answers to score the diagnosis.
+The patient is :class:`tod.patient.agent.PatientAgent` given the record as the patient
+knows it (:func:`tod.examiner.patient_view`: without this visit's results); tests the doctor
+orders are answered by :class:`tod.examiner.Examiner`, as in ``tod.evaluate``, and their
+results follow the patient's reply in the observation between
+:data:`tod.doctors.prompts.RESULTS_OPEN` and :data:`~tod.doctors.prompts.RESULTS_CLOSE`
+(info ``examiner``). ``provenance`` and ``revealed`` are paths of the full record. The
+environment holds the reference answers to score the diagnosis.
 """
 
 from __future__ import annotations
@@ -37,17 +42,19 @@ from typing import Any, Literal, Sequence
 import gymnasium
 from gymnasium.error import InvalidAction, ResetNeeded
 
+from tod.doctors.prompts import RESULTS_CLOSE, RESULTS_OPEN
 from tod.env.rewards import RewardConfig
 from tod.env.spaces import UnicodeText
 from tod.evaluation.consult import dialogue_transcript
 from tod.evaluation.metrics import EvalItem, MetricContext
+from tod.examiner import Examiner, PatientView, patient_view
 from tod.nlu.types import TurnParse, TurnParser
 from tod.patient.agent import PatientAgent
 from tod.patient.matching import TextEncoder
 from tod.patient.persona import Persona
 from tod.records.io import load_records
 from tod.records.model import Record, iter_fact_paths
-from tod.session import Consultation, ConsultationTurn
+from tod.session import Consultation, play_turn
 from tod.text import replace_lone_surrogates
 
 #: Longest observation (patient reply) and action (doctor turn) the spaces admit.
@@ -148,6 +155,8 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         self.action_space = UnicodeText(MAX_ACTION_CHARS)
         self.record: Record | None = None
         self.patient: PatientAgent | None = None
+        self.view: PatientView | None = None
+        self.examiner: Examiner | None = None
         self.consultation: Consultation | None = None
         self._families: dict[str, str] = {}
         self._done = False
@@ -174,8 +183,10 @@ class ConsultationEnv(gymnasium.Env[str, str]):
         else:
             record = self._by_id[record_id]
         self.record = record
+        self.view = patient_view(record)
+        self.examiner = Examiner(record.case)
         self.patient = PatientAgent.build(
-            record.case, self.parser, persona=self.persona, seed=int(self.np_random.integers(2**31)),
+            self.view.record.case, self.parser, persona=self.persona, seed=int(self.np_random.integers(2**31)),
             encoder=self.encoder, turn_limit=self.max_turns, idle_limit=self.idle_limit,
         )
         self.consultation = Consultation(doctor_name=_Agent.name, opening=self.patient.opening())
@@ -216,12 +227,13 @@ class ConsultationEnv(gymnasium.Env[str, str]):
     def play(self, doctor_text: str, parse: TurnParse | None = None) -> tuple[str, float, bool, bool, dict[str, Any]]:
         """One step with a checked doctor text (:meth:`doctor_text`) and, when computed
         already (a batch), its NLU parse."""
-        patient, consultation, record = self.patient, self.consultation, self.record
-        assert patient is not None and consultation is not None and record is not None
+        patient, consultation, view = self.patient, self.consultation, self.view
+        assert patient is not None and consultation is not None and view is not None
         before = patient.revealed
-        reply = patient.respond(doctor_text, parse=parse)
-        consultation.turns.append(ConsultationTurn(doctor_text, reply))
-        revealed = [path for path in patient.revealed if path not in before]
+        turn = play_turn(doctor_text, patient, self.examiner, parse=parse)
+        reply = turn.patient
+        consultation.turns.append(turn)
+        revealed = [view.record_path(path) for path in patient.revealed if path not in before]
         repeated = [e.split(":", 1)[1] for e in reply.events if e.startswith("repeated_question:")]
         reward = self.reward_config.step_reward([self._families.get(p, "") for p in revealed], len(repeated))
         terminated = patient.finished
@@ -231,10 +243,11 @@ class ConsultationEnv(gymnasium.Env[str, str]):
             "phase": reply.phase,
             "intents": list(reply.intents),
             "slots": {k: list(v) for k, v in reply.slots.items()},
-            "provenance": list(reply.provenance),
+            "provenance": [view.record_path(path) for path in reply.provenance],
             "events": list(reply.events),
             "revealed": revealed,
             "repeated": repeated,
+            "examiner": turn.examiner.text if turn.examiner else "",
         }
         if terminated:
             consultation.end_reason = patient.end_reason
@@ -245,7 +258,10 @@ class ConsultationEnv(gymnasium.Env[str, str]):
             info["diagnosis_score"] = score
             info["summary_answers"] = dict(consultation.summary_answers)
         self._done = terminated or truncated
-        return reply.text, float(reward), terminated, truncated, info
+        observation = reply.text
+        if turn.examiner is not None:
+            observation += f"\n{RESULTS_OPEN}\n{turn.examiner.text}\n{RESULTS_CLOSE}"
+        return observation, float(reward), terminated, truncated, info
 
     def diagnosis_score(self) -> float:
         """The doctor's diagnosis scored against the reference (``top1`` or ``similarity``,
