@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from conftest import FakeParser
+from test_patient_session import ListDoctor
 from tod.doctors.base import Message
 from tod.doctors.prompts import DEFAULT_SYSTEM_PROMPT, RESULTS_CLOSE, RESULTS_OPEN, to_chat_messages
 from tod.evaluation.consult import dialogue_transcript
@@ -193,18 +194,6 @@ def test_without_known_results_the_patient_states_none(rich_record: Record, make
 
 
 # ------------------------------------------------------------------ session and transcript
-
-class ListDoctor:
-    name = "list"
-
-    def __init__(self, lines):
-        self.lines = list(lines)
-        self.seen: list[list[Message]] = []
-
-    def reply(self, messages):
-        self.seen.append(list(messages))
-        return self.lines.pop(0) if len(self.lines) > 1 else self.lines[0]
-
 
 LINES = [
     "How long have you had the pain?",
