@@ -173,6 +173,8 @@ class RecordPolicy:
         self.matcher = matcher
         self.lexicon = lexicon
         self.max_facts = max_facts
+        # the case is fixed: the texts of its present facts are read once, not per question
+        self._present_texts = [text for path in self._present_paths() for text in field_texts(case, path)]
         kinds: dict[AnswerKind, Handler] = {
             "symptoms": self._symptoms,
             "descriptor": self._descriptor,
@@ -293,8 +295,7 @@ class RecordPolicy:
         """The queries that name a category one of the record's present facts belongs to,
         in any field ("activity" when the living habits say "stopped exercising"): the
         patient is unsure about those rather than denying them."""
-        facts = [text for path in self._present_paths() for text in field_texts(self.case, path)]
-        return [q for q in queries if any(self.matcher.categories.covers(q, f) for f in facts)]
+        return [q for q in queries if any(self.matcher.categories.covers(q, f) for f in self._present_texts)]
 
     def _present_paths(self) -> list[str]:
         found = []
