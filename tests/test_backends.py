@@ -67,7 +67,7 @@ def test_each_backend_refuses_the_options_it_does_not_use() -> None:
     with pytest.raises(SpecError, match=r"openai: models do not use option\(s\) device"):
         load_rewriter(ENDPOINT, device="cpu")
     # refused before any weights are loaded
-    refused = r"hf: models do not use option\(s\) api_key_env, timeout_s; they take device, max_tokens, repetition_penalty, seed, stop_after_question, temperature"
+    refused = r"hf: models do not use option\(s\) api_key_env, timeout_s; they take device, dtype, max_tokens, repetition_penalty, seed, stop_after_question, temperature"
     with pytest.raises(SpecError, match=refused):
         load_doctor("hf:smollm2", timeout_s=5, api_key_env="KEY")
     with pytest.raises(SpecError, match="the scripted doctor takes none"):

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tod.backends.hf_local import HFChatModel, HFOptions, first_question_block, resolve_model
+from tod.backends.hf_local import HFChatModel, HFOptions, first_question, resolve_model
+from tod.backends.base import BackendError
 from tod.doctors.base import DoctorError, Message
 from tod.doctors.chat_doctor import ChatDoctor
 from tod.doctors.registry import HF_DOCTOR_DEFAULTS, load_doctor
@@ -41,16 +43,42 @@ def test_smollm2_replies_greedily_and_deterministically(smollm2: ChatDoctor) -> 
     assert smollm2.name == "hf:smollm2"
 
 
-def test_first_question_block_ends_at_the_line_of_the_first_question() -> None:
-    assert first_question_block("How long? Any fever?\nI think it is flu.\nWhat else?") == "How long? Any fever?"
-    assert first_question_block("I see.\nDo you smoke?  \n\nFinal Diagnosis: x") == "I see.\nDo you smoke?"
-    assert first_question_block("Do you smoke?") == "Do you smoke?"  # the last line: kept whole
-    assert first_question_block("Final Diagnosis: flu") == "Final Diagnosis: flu"
+def test_first_question_ends_at_the_first_question_mark() -> None:
+    assert first_question("How long? Any fever?\nI think it is flu.") == "How long?"
+    assert first_question("I see.\nDo you smoke?  \n\nFinal Diagnosis: x") == "I see.\nDo you smoke?"
+    assert first_question("Final Diagnosis: flu") == "Final Diagnosis: flu"  # no question: kept whole
 
 
-def test_the_hf_doctor_starts_from_short_non_repeating_defaults(smollm2: ChatDoctor) -> None:
-    assert HF_DOCTOR_DEFAULTS["max_tokens"] <= 128 and HF_DOCTOR_DEFAULTS["repetition_penalty"] > 1
+def test_the_hf_doctor_starts_from_short_non_repeating_quantised_defaults(smollm2: ChatDoctor) -> None:
+    assert HF_DOCTOR_DEFAULTS["max_tokens"] <= 64 and HF_DOCTOR_DEFAULTS["repetition_penalty"] > 1
     # max_tokens given by the caller wins; the other defaults stay.
-    assert smollm2.backend.options == HFOptions(max_tokens=12, repetition_penalty=1.2, stop_after_question=True, device="cpu")
+    assert smollm2.backend.options == HFOptions(
+        max_tokens=12, repetition_penalty=1.2, stop_after_question=True, device="cpu", dtype="qint8"
+    )
     reply = smollm2.reply([Message("patient", "I have had a headache for a week.")])
-    assert reply == first_question_block(reply)
+    assert reply == first_question(reply) and reply.count("?") <= 1
+
+
+def test_a_later_turn_reuses_the_cache_and_replies_as_a_fresh_model_would() -> None:
+    options = HFOptions(max_tokens=10, device="cpu", dtype="qint8")
+    warm, fresh = HFChatModel("smollm2", options), HFChatModel("smollm2", options)
+    turn = [{"role": "system", "content": "You are a doctor."}, {"role": "user", "content": "I have a cough."}]
+    first = warm.chat(turn)
+    later = turn + [{"role": "assistant", "content": first}, {"role": "user", "content": "For three weeks now."}]
+    reused: list[int] = []
+    generate = warm.causal_lm.generate
+
+    def spy(**kwargs: Any) -> Any:
+        reused.append(kwargs["cache"].get_seq_length())
+        return generate(**kwargs)
+
+    warm.causal_lm.generate = spy
+    assert warm.chat(later) == fresh.chat(later)
+    first_prompt = warm.tokenizer.apply_chat_template(turn, add_generation_prompt=True)
+    assert reused[0] > len(first_prompt) - 5  # all but the generation prompt came from the cache
+    assert warm.chat(later) == fresh.chat(later)  # a repeated prompt: the same reply
+
+
+def test_qint8_is_refused_off_the_cpu() -> None:
+    with pytest.raises(BackendError, match="qint8 runs on the CPU only"):
+        HFChatModel("smollm2", HFOptions(device="meta", dtype="qint8"))

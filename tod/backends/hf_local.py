@@ -9,21 +9,25 @@ Options: the fields of :class:`HFOptions`.
 Generation is greedy when ``temperature`` is 0 (deterministic), otherwise sampled after
 seeding torch from ``seed`` plus the number of messages, so a rerun of the same
 conversation reproduces it. ``repetition_penalty`` (> 1) discourages a small model from
-repeating itself; ``stop_after_question`` ends the reply at the end of its first question
-block (the line of its first "?"), stopping generation there rather than trimming a long
-reply afterwards (see :func:`first_question_block`). Calls are serialised with a lock, so
-one model may serve a thread pool.
+repeating itself; ``stop_after_question`` ends the reply at its first "?", stopping
+generation there rather than trimming a long reply afterwards (see
+:func:`first_question`); ``dtype`` casts or quantises the weights (see :data:`DTYPES`).
+The keys and values of earlier prompts are kept (:class:`~tod.backends.prompt_cache.PromptCaches`),
+so each turn of a consultation computes only its new messages, in pieces that keep replies
+deterministic. Calls are serialised with a
+lock, so one model may serve a thread pool.
 """
 
 from __future__ import annotations
 
-import re
 import threading
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 from tod.backends.base import BackendError, ChatMessage, build_options, strip_reasoning
+from tod.backends.prompt_cache import PromptCaches, message_boundaries
 from tod.local_models import smollm2_gguf
 
 #: Short names for models that ship inside installed wheels.
@@ -58,34 +62,52 @@ def resolve_model(name_or_path: str) -> ModelLocation:
     return ModelLocation(name_or_path)
 
 
-#: The end of a question block: a "?" followed by the end of its line.
-QUESTION_BLOCK_END = re.compile(r"\?[ \t]*\n")
+def first_question(text: str) -> str:
+    """``text`` up to and with its first "?" (the whole text when there is none): a
+    doctor's turn ends where it has asked something."""
+    end = text.find("?")
+    return text[: end + 1] if end >= 0 else text
 
 
-def first_question_block(text: str) -> str:
-    """``text`` up to the end of the line that holds its first "?" (the whole text when that
-    line is the last, or when there is no "?")."""
-    end = QUESTION_BLOCK_END.search(text)
-    return text[: end.start() + 1] if end else text
+#: Weight types of a local model: torch dtypes, or ``qint8``: the linear layers' weights
+#: stored as 8-bit integers and activations quantised on the fly (CPU only; SmolLM2-135M on
+#: a 2-core CPU: 58 ms a token instead of 116 ms, prompts read twice as fast).
+DTYPES = ("float32", "bfloat16", "float16", "qint8")
+
+
+def cast_weights(model: Any, dtype: str) -> Any:
+    """``model`` with its weights in ``dtype`` (one of :data:`DTYPES`); ``qint8`` returns a
+    dynamically quantised copy (torch's ``quantize_dynamic`` over ``nn.Linear``)."""
+    import torch
+
+    if dtype == "qint8":
+        with warnings.catch_warnings():  # torch announces the move of quantised tensors to torchao
+            warnings.simplefilter("ignore", (UserWarning, DeprecationWarning))
+            return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+    return model.to(getattr(torch, dtype))
 
 
 @dataclass(frozen=True)
 class HFOptions:
     """Settings of a local model: ``max_tokens`` bounds the reply in new tokens;
     ``repetition_penalty`` is transformers' (1.0 = none); ``stop_after_question`` ends the
-    reply after its first question block; ``device`` is ``"cpu"``, ``"cuda"``... (``None``
-    picks CUDA when available); ``seed`` is the base seed for sampling."""
+    reply at its first "?"; ``device`` is ``"cpu"``, ``"cuda"``... (``None`` picks CUDA when
+    available); ``dtype`` is a torch dtype name for the weights (``None`` keeps the
+    loaded ones); ``seed`` is the base seed for sampling."""
 
     temperature: float = 0.0
     max_tokens: int = 512
     repetition_penalty: float = 1.0
     stop_after_question: bool = False
     device: str | None = None
+    dtype: str | None = None
     seed: int = 0
 
     def __post_init__(self) -> None:
         if self.max_tokens <= 0 or self.temperature < 0 or self.repetition_penalty <= 0:
             raise ValueError("hf: max_tokens and repetition_penalty must be > 0 and temperature >= 0")
+        if self.dtype is not None and self.dtype not in DTYPES:
+            raise ValueError(f"hf: dtype must be one of {', '.join(DTYPES)}, not {self.dtype!r}")
 
 
 class HFChatModel:
@@ -107,6 +129,8 @@ class HFChatModel:
         self.name = f"hf:{name_or_path}"
         self.options = options
         self.device = options.device or ("cuda" if torch.cuda.is_available() else "cpu")
+        if options.dtype == "qint8" and self.device != "cpu":
+            raise BackendError(f"{self.name}: dtype qint8 runs on the CPU only, not on {self.device}")
         try:
             self.location = resolve_model(name_or_path)
             kwargs: dict[str, Any] = {"gguf_file": self.location.gguf_file} if self.location.gguf_file else {}
@@ -117,6 +141,9 @@ class HFChatModel:
         if not self.tokenizer.chat_template:
             raise BackendError(f"local model {name_or_path!r} has no chat template")
         self.causal_lm.to(self.device).eval()
+        if options.dtype is not None:
+            self.causal_lm = cast_weights(self.causal_lm, options.dtype)
+        self._caches = PromptCaches()
         self._lock = threading.Lock()
 
     @classmethod
@@ -156,14 +183,18 @@ class HFChatModel:
                     if limit is None or length + settings.max_tokens <= limit or len(chat) - head <= 2:
                         break
                     del chat[head : head + 2]
+                prompt_ids = inputs["input_ids"][0].tolist()
+                boundaries = message_boundaries(self.tokenizer, chat, prompt_ids)
                 inputs = {k: v.to(self.device) for k, v in inputs.items()}
                 options: dict[str, Any] = {
+                    "cache": self._caches.prefill(self.causal_lm, prompt_ids, boundaries),
+                    "return_dict_in_generate": True,
                     "max_new_tokens": settings.max_tokens,
                     "do_sample": settings.temperature > 0,
                     "repetition_penalty": settings.repetition_penalty,
                 }
-                if settings.stop_after_question:  # "?" then a newline: the block's line has ended
-                    options["stop_strings"] = ["?\n"]
+                if settings.stop_after_question:
+                    options["stop_strings"] = ["?"]
                     options["tokenizer"] = self.tokenizer
                 if settings.temperature > 0:
                     options["temperature"] = settings.temperature
@@ -174,9 +205,10 @@ class HFChatModel:
                     output = self.causal_lm.generate(**inputs, **options)
             except (RuntimeError, ValueError) as exc:
                 raise BackendError(f"{self.name}: generation failed: {exc}") from exc
-        text = strip_reasoning(self.tokenizer.decode(output[0][length:], skip_special_tokens=True))
+            self._caches.keep(prompt_ids, boundaries, output.past_key_values)
+        text = strip_reasoning(self.tokenizer.decode(output.sequences[0][length:], skip_special_tokens=True))
         if settings.stop_after_question:
-            text = first_question_block(text)
+            text = first_question(text)
         if not text:
             raise BackendError(f"{self.name}: generated an empty reply")
         return text
