@@ -16,6 +16,7 @@ from transformers import AutoTokenizer, BertConfig, BertModel, DebertaV2Config, 
 from tod.local_models import minilm_path
 from tod.nlu.annotations import TurnFileError, load_annotations, read_turn_texts
 from tod.nlu.checkpoint import CheckpointError
+from tod.nlu.encoders import length_sorted_batches
 from tod.nlu.linearize import linearize_slots, parse_linearized
 from tod.nlu.metrics import count_value_matches, nlu_report
 from tod.nlu.parser import load_parser
@@ -193,6 +194,26 @@ def test_very_long_turn_is_truncated_with_a_warning(smoke_checkpoint: Path, capl
         parse = parser.parse("Do you have a cough? " * 1000)
     assert len(parse.text) == 21000
     assert any("truncated" in r.getMessage() for r in caplog.records)
+
+
+def test_batches_of_similar_length_keep_the_input_order(smoke_checkpoint: Path) -> None:
+    assert length_sorted_batches([5, 1, 9, 3, 1], 2) == [[1, 4], [3, 0], [2]]
+    parser = load_parser(smoke_checkpoint)
+    texts = ["Do you smoke?", "How long have you had the cough, and does anything make it worse at night?",
+             "Any fever?", "Do you drink alcohol, and how much in a week would you say?", "Any pain?"]
+    one_by_one = [parser.parse(t) for t in texts]
+    assert parser.parse_batch(texts, batch_size=2) == one_by_one
+
+
+def test_a_quantised_parser_is_a_smaller_copy_that_still_parses(smoke_checkpoint: Path) -> None:
+    import torch
+
+    parser = load_parser(smoke_checkpoint, dtype="qint8")
+    linears = [m for m in parser.intents.model.modules() if type(m) is torch.nn.Linear]
+    assert linears == []  # every linear layer was replaced by its int8 version
+    assert parser.parse("Do you smoke?").text == "Do you smoke?"
+    with pytest.raises(ValueError, match="dtype must be one of"):
+        load_parser(smoke_checkpoint, dtype="int4")
 
 
 def test_parse_cli_files_and_errors(smoke_checkpoint: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

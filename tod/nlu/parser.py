@@ -12,12 +12,13 @@ from tod.nlu.slot_t5 import T5SlotTracker
 from tod.nlu.slot_tagger import SlotTagger
 from tod.nlu.types import TurnParse
 from tod.text import replace_lone_surrogates
+from tod.weights import cast_weights, check_dtype
 
 
 class SlotModel(Protocol):
     """Anything that returns slot dicts for texts (the tagger or the T5 tracker)."""
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[dict[str, list[str]]]:
+    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[dict[str, list[str]]]:
         """Slot dicts of each text."""
         ...
 
@@ -42,7 +43,7 @@ class NLUParser:
         """Parse one doctor turn."""
         return self.parse_batch([text])[0]
 
-    def parse_batch(self, texts: Sequence[str], *, batch_size: int = 32) -> list[TurnParse]:
+    def parse_batch(self, texts: Sequence[str], *, batch_size: int = 16) -> list[TurnParse]:
         """Parse many turns (batched through both models)."""
         texts = list(texts)
         focus = [question_focus(replace_lone_surrogates(t)) for t in texts]
@@ -58,13 +59,19 @@ class NLUParser:
         return parses
 
 
-def load_parser(checkpoint_dir: str | Path) -> NLUParser:
+def load_parser(checkpoint_dir: str | Path, *, dtype: str | None = None) -> NLUParser:
     """Load the NLU checkpoint written by ``python -m tod.train``.
+
+    ``dtype`` runs both models in another weight type (:data:`tod.weights.DTYPES`; ``None``
+    keeps the trained float32): ``qint8`` is about twice as fast on a CPU, at a measured
+    cost in accuracy (eval/README.md, the NLU benchmark's ``--nlu-dtype``).
 
     Raises:
         CheckpointError: a missing or incomplete folder, a label-schema mismatch, or weights
             that cannot be read (e.g. a truncated file), naming the path.
+        ValueError: an unknown ``dtype``.
     """
+    check_dtype(dtype, what="load_parser")
     directory = Path(checkpoint_dir)
     manifest = read_manifest(directory)
     slot_class: Any = SlotTagger if manifest["slot_model"] == "tagger" else T5SlotTracker
@@ -75,4 +82,7 @@ def load_parser(checkpoint_dir: str | Path) -> NLUParser:
         except Exception as exc:  # noqa: BLE001 - safetensors, torch and json raise unrelated types
             raise CheckpointError(f"{directory / part}: cannot load model weights "
                                   f"({type(exc).__name__}: {' '.join(str(exc).split())[:200]})") from None
+    if dtype is not None:
+        for model in models:
+            model.model = cast_weights(model.model, dtype)
     return NLUParser(*models)

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import torch
 from transformers import AutoModelForTokenClassification
 
-from tod.nlu.encoders import load_tokenizer, warn_if_truncated
+from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
 from tod.nlu.spans import TAGS, Span, spans_to_slots
 
 SETTINGS_FILE = "tagger.json"
@@ -68,21 +68,22 @@ class SlotTagger:
         self.max_length = max_length
 
     @torch.inference_mode()
-    def predict(self, texts: Sequence[str], *, batch_size: int = 32) -> list[dict[str, list[str]]]:
-        """Slot dicts of each text (values copied verbatim from it)."""
+    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[dict[str, list[str]]]:
+        """Slot dicts of each text (values copied verbatim from it), computed in batches of
+        similar length."""
         texts = list(texts)
-        warn_if_truncated(self.tokenizer, texts, self.max_length, what="slot tagger")
-        results: list[dict[str, list[str]]] = []
-        for start in range(0, len(texts), batch_size):
-            chunk = texts[start:start + batch_size]
+        lengths = warn_if_truncated(self.tokenizer, texts, self.max_length, what="slot tagger")
+        results: list[dict[str, list[str]]] = [{} for _ in texts]
+        for indices in length_sorted_batches(lengths, batch_size):
+            chunk = [texts[i] for i in indices]
             enc = self.tokenizer(chunk, truncation=True, max_length=self.max_length, padding=True,
                                  return_offsets_mapping=True, return_tensors="pt")
             offsets = enc.pop("offset_mapping").tolist()
             tags = self.model(**enc).logits.argmax(-1).tolist()
             mask = enc["attention_mask"].tolist()
-            for text, offs, tag_row, m in zip(chunk, offsets, tags, mask):
+            for i, text, offs, tag_row, m in zip(indices, chunk, offsets, tags, mask):
                 n = sum(m)
-                results.append(spans_to_slots(text, decode_tags(text, offs[:n], tag_row[:n])))
+                results[i] = spans_to_slots(text, decode_tags(text, offs[:n], tag_row[:n]))
         return results
 
     def save(self, directory: str | Path) -> None:
