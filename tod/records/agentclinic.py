@@ -37,6 +37,7 @@ from tod.records.routing import (
     SYMPTOMS,
     as_text,
     generic_field,
+    is_asymptomatic,
     is_not_provided,
     item_field,
     negated_object,
@@ -89,12 +90,22 @@ def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
     builder.add_routing(route_text(value, default=default))
 
 
+#: A finding of the examiner inside a review of systems: orientation, alertness, vital signs.
+_ROS_SIGN = re.compile(r"^(?:the )?(?:patient |pt )?(?:is )?(?P<result>(?P<name>oriented|alert|vital signs|vitals)\b.*)$", re.I)
+
+
 def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
     """Review of systems: "Denies X, Y" -> denied symptoms, "Reports Z" / "Z" -> symptoms."""
     reader = NarrativeReader(builder)
     for sentence in split_sentences(as_text(value)):
         sentence = re.sub(r"^[A-Z][\w /&-]{1,30}:\s*", "", sentence)
+        sentence = re.sub(r"^(?:on|upon|during) (?:(?:further|the) )?(?:review(?: of systems)?|questioning)\s*,?\s*", "",
+                          sentence, flags=re.I)
         if is_not_provided(sentence):
+            continue
+        sign = _ROS_SIGN.match(sentence)
+        if sign:  # an examination finding listed with the review of systems ("Oriented to time, place, and person")
+            builder.add_exam(sign.group("name").lower(), sign.group("result"), section="physical")
             continue
         if negated_object(sentence) is None and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
@@ -109,7 +120,7 @@ def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> 
     with rest"). An entry that is a piece of clause is routed like history text (counted as
     unrouted when no rule places it), not stored as a symptom."""
     own = item_field(item) or ""
-    if negated_object(item) is not None:
+    if negated_object(item) is not None or is_asymptomatic(item):
         builder.add_routing(route_clause(item, default=SYMPTOMS))
     elif re.match(r"^(?:history of|previous(?:ly)?|prior|past)\b", item, re.I):
         builder.add_routing(route_clause(item, default="history.past_diagnoses"))

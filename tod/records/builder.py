@@ -152,7 +152,8 @@ class CaseBuilder:
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
             if _same_item(existing["name"], name) or (
-                    status is Status.present and existing["status"] == "present" and _restates(name, existing["name"])
+                    status is Status.present and existing["status"] == "present"
+                    and (_restates(name, existing["name"]) or _described_again(existing["name"], name))
                     and values.get("position", existing.get("position")) == existing.get("position")):
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
@@ -269,6 +270,18 @@ def _restates(short: str, long: str) -> bool:
     """``short`` names the symptom ``long`` names, with fewer words and the same head word."""
     few, many = _item_words(short), _item_words(long)
     return bool(few) and few[-1] == many[-1] and set(few) <= set(many)
+
+
+#: Words that describe a symptom without naming another one ("severe back pain" is "back pain").
+_DESCRIBING_WORDS = frozenset({"severe", "mild", "moderate", "intense", "worsening", "progressive", "sudden", "acute",
+                               "chronic", "persistent", "constant", "intermittent", "occasional", "recurrent",
+                               "increasing", "excruciating", "new", "onset", "new-onset", "sharp", "dull"})
+
+
+def _described_again(known: str, new: str) -> bool:
+    """``new`` is ``known`` with describing words added ("back pain" -> "severe back pain")."""
+    few, many = _item_words(known), _item_words(new)
+    return bool(few) and few[-1] == many[-1] and set(few) <= set(many) and set(many) - set(few) <= _DESCRIBING_WORDS
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

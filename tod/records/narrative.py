@@ -20,6 +20,7 @@ from tod.records.phrases import find_duration, split_items, strip_subject
 from tod.records.routing import (
     SYMPTOMS,
     Routing,
+    excepted_complaint,
     item_field,
     looks_chronic,
     looks_like_condition,
@@ -27,7 +28,7 @@ from tod.records.routing import (
     route_clause,
     split_clauses,
 )
-from tod.records.symptom_names import is_fragment, looks_like_symptom, verb_phrase_symptom
+from tod.records.symptom_names import base_form, gerund, is_fragment, looks_like_symptom, verb_phrase_symptom
 
 _RE = load_patterns("narrative")
 
@@ -39,13 +40,13 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"presenting with |due to |concerned about |after (?:an? |the )?(?:episode|attack|bout|spell)s? of |"
     r"after (?:(?:he|she|they|the patient|the (?:mother|father|parents?)|(?:his|her|their) \w+) "
     r"(?:was |were |is |had been |had |has )?"
-    r"(?:found|noted|seen|observed|noticed|discovered|developed|saw)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
+    r"(?:found|noted|seen|observed|noticed|discovered|developed|saw|caught)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
     r"gradual )?onset of) |after (?:noticing|developing|experiencing|having|feeling|waking up with) |"
     r"after (?=(?:losing|passing out|fainting|collapsing|vomiting|coughing up)\b)|"
     r"when (?:he|she|they) (?:found|noticed|discovered|woke up "
     r"with|awoke with) )",
-    r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:seeing|noticing|finding|discovering|"
-    r"developing|having) )?|treatment of |assessment of |management of |workup of |investigation of )|)",
+    r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:noticing|finding|discovering|"
+    r"developing|having) |after (?=seeing\b|hearing\b))?|treatment of |assessment of |management of |workup of |investigation of )|)",
     r"^\s*(?:to have )?",
 ))
 
@@ -59,6 +60,10 @@ def _merge_positions(items: list[str]) -> list[str]:
     rash", "primarily on her arms" -> "itchy rash on her arms"."""
     merged: list[str] = []
     for item in items:
+        if merged and re.search(r"\s(?:at|in) [\w-]+$", merged[-1]) and len(item.split()) <= 2 \
+                and not looks_like_symptom(item) and not _RE.body_part.match(item.strip()):
+            merged[-1] += f" and {item}"  # "problems at home", "school" -> "problems at home and school"
+            continue
         where = re.match(r"^(?:primarily|mainly|mostly|especially|particularly|predominantly|usually)?\s*"
                          r"(?P<p>(?:on|in|over|around|at|along|across) .+)$", item.strip(), re.I)
         if merged and where:
@@ -122,6 +127,10 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
     :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom.
     """
     phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
+    when = _RE.trigger_clause.search(phrase)
+    if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
+        phrase = phrase[: when.start()]
+    when_factor = f"{gerund(base_form(when.group('verb')))}{when.group('rest')}".strip(" .,;:") if when else None
     phrase = _RE.cut_tail.sub("", phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
@@ -133,6 +142,7 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
         item = _RE.duration_text.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
+        item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"
@@ -152,6 +162,8 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
             entry["aggravating_factors"] = [trigger]
         if len(entry["name"].split()) <= 10 and not is_fragment(entry["name"]):
             symptoms.append(entry)
+    if when_factor and symptoms:
+        symptoms[-1].setdefault("aggravating_factors", []).append(when_factor)
     return symptoms
 
 
@@ -170,7 +182,7 @@ def complaint_phrase(sentence: str) -> str | None:
                 rest = after[found.end():]
                 rest = re.sub(r"^(?:an? |the )?(?:\w+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
                 rest = _after_subject(rest)
-                if rest.strip() and not _RE.not_complaint.match(rest):
+                if rest.strip() and not _RE.not_complaint.match(rest.strip(" .,;:")):
                     return rest
                 return None
     text = strip_subject(sentence)
@@ -195,6 +207,13 @@ def _after_subject(text: str) -> str:
         return converted
     report = _RE.report.match(text)
     return text[report.end():] if report else text
+
+
+def about_symptom(sentence: str) -> bool:
+    """True when a sentence's subject is a symptom or a pronoun for one and its verb tells how
+    the symptom behaves ("The pain has been present for 4 weeks", "These spinning sensations
+    are present throughout the day", "It is associated with bleeding")."""
+    return _RE.symptom_subject.match(sentence.strip()) is not None
 
 
 def subject_complaint(sentence: str) -> str | None:
@@ -258,6 +277,7 @@ class NarrativeReader:
                     if factor not in target[key]:
                         target[key].append(factor)
                     found = True
+        found = self._symptom_sentence(sentence, target) or found
         head = re.escape(target["name"].lower().split()[-1])
         if not found and re.search(rf"\b(?:pain|ache|it|discomfort|{head})\b.*\b(?:describes?|described|characteri[sz]ed)\b|"
                                    rf"\b(?:describes?|described)\s+(?:(?:the|his|her|my|this|these)\s+)?"
@@ -266,6 +286,26 @@ class NarrativeReader:
             if match and "degree" not in target:
                 target["degree"] = self.builder.speak(match.group("d").strip())
                 found = True
+        return found
+
+    def _symptom_sentence(self, sentence: str, target: dict[str, Any]) -> bool:
+        """A sentence about a recorded symptom (:func:`about_symptom`): the complaints it says
+        go with the symptom ("It is associated with X"), its duration ("The pain has been
+        present for 4 weeks") and character ("it is dull in nature"); True if any was placed."""
+        if not about_symptom(sentence):
+            return False
+        found = False
+        associated = _RE.associated.search(sentence)
+        if associated:
+            found = self.add_complaint(associated.group("x"), associated.group("x"))
+        duration = find_duration(sentence)
+        if duration and "duration" not in target:
+            target["duration"] = duration
+            found = True
+        character = _RE.character.search(sentence)
+        if character and "degree" not in target:
+            target["degree"] = self.builder.speak(character.group("d").strip())
+            found = True
         return found
 
     def add_complaint(self, phrase: str, sentence: str, *, when: str | None = None, first: bool = False,
@@ -328,11 +368,19 @@ class NarrativeReader:
         if lead:
             when = lead.group("when") or (lead.group("lead") if _RE.time_word.search(lead.group("lead")) else None)
         body = sentence[lead.end():] if lead else sentence
+        procedure = _RE.after_procedure.search(lead.group(0)) if lead else None
+        if procedure:  # "One week after undergoing a sigmoidectomy, ...": the procedure is surgical history
+            self.builder.add_routing(route_clause(f"underwent {procedure.group('x')}", default=None))
         for number, segment in enumerate(part for part in _RE.segment.split(body) if part and part.strip(" ,")):
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
+        excepted = excepted_complaint(body)
+        if excepted is not None and self.add_complaint(excepted, body, when=when, first=first, restates=restates):
+            return
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
+        if complaint is not None and self._negated_complaint(complaint):
+            return
         if complaint is not None and (first or not _is_history(strip_subject(body))):
             if first:
                 verb = _RE.complaint_verb.search(body)
@@ -369,6 +417,21 @@ class NarrativeReader:
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self._symptom_clause(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def _negated_complaint(self, complaint: str) -> bool:
+        """True when a complaint clause is negated in its main verb ("her behavior and affect
+        have not changed"): never a present symptom. "X has not changed" is stored as denied
+        "changes in X" for each item."""
+        match = _RE.negated_main_verb.match(complaint.strip(" .,;:"))
+        if not match:
+            return False
+        if match.group("verb").lower() == "changed":
+            for item in split_items(re.sub(r"^(?:(?:his|her|their|my|the) )", "", match.group("x"), flags=re.I)):
+                self.builder.add_symptom(f"changes in {_strip_article(re.sub(r'^(?:his|her|their|my) ', '', item))}",
+                                         Status.denied)
+        else:
+            self.builder.add_unrouted([complaint])
+        return True
 
     def _symptom_clause(self, clause: str, when: str | None, restates: bool) -> bool:
         complaint = complaint_phrase(clause) or verb_phrase_symptom(strip_subject(clause))

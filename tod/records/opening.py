@@ -89,17 +89,26 @@ def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
 
 
 def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
-    """Clauses saying the phrases in the subject's voice: nouns after "been having", gerunds
-    after "been", "inability to X" as "can't X", "absence of X" as "had no X"."""
+    """Clauses saying the phrases in the subject's voice, in their order: nouns after "been
+    having" (neighbouring nouns in one clause), gerunds after "been", "inability to X" as
+    "can't X", "absence of X" as "had no X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
-    nouns = [p for p in phrases if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
-    clauses = [f"{{has}} been having {_join(nouns)}"] if nouns else []
+    clauses: list[str] = []
+    nouns: list[str] = []
     for phrase in phrases:
         form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
+        if not form and not _GERUND.match(phrase):
+            nouns.append(phrase)
+            continue
+        if nouns:  # the nouns before, in one clause, so the chief complaint stays first
+            clauses.append(f"{{has}} been having {_join(nouns)}")
+            nouns = []
         if form:
             clauses.append(form[1].replace("{rest}", phrase.removeprefix(form[0])))
-        elif _GERUND.match(phrase):
+        else:
             clauses.append(f"{{has}} been {phrase}")
+    if nouns:
+        clauses.append(f"{{has}} been having {_join(nouns)}")
     return [c.format(has=subject.has, cannot=subject.cannot)
             for c, subject in zip(clauses, [subjects[0], *[subjects[1]] * len(clauses)])]
 

@@ -75,7 +75,7 @@ def _split_top_level(text: str, pattern: str) -> list[str]:
 #: "arm/hand weakness", "urinary or fecal incontinence").
 _MODIFIER = (r"(?:medical|surgical|psychiatric|family|social|bowel|bladder|urinary|fecal|faecal|arm|hand|leg|foot|"
              r"upper|lower|left|right|visual|hearing|auditory|sensory|motor|chest|back|neck|joint|muscle|skin|eye|"
-             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous))")
+             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous|ian|ine|ular))")
 _SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER})(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)(?P<b>{_MODIFIER})\s+"
                           r"(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
 
@@ -216,6 +216,8 @@ def short_value(text: str, *, person: bool = False) -> str:
     text = re.sub(r"^(?:is|are|was|were|has been|have been)\s+(?:(?:currently|also|now|still)\s+)?(?=\w)", "", text, flags=re.I)
     text = re.sub(r",?\s+(?:that|which) (?:I|he|she|they|the patient) (?:\w+ )?(?:takes?|took|uses?|used|has|have|had|"
                   r"is|was|been)\b.*$", "", text, flags=re.I)
+    text = re.sub(r"^(?:(?:a|an|the) )?(?:(?:past|prior|previous|remote) )?history of\s+(?=\w)|"
+                  r"^(?:was |were )?involved in\s+(?=\w)", "", text, flags=re.I)
     text = re.sub(r"^(?:a|an|the|any|some)\s+", "", text, flags=re.I)
     words = text.split(" ")
     title_case = len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
@@ -241,6 +243,9 @@ def find_duration(text: str) -> str | None:
     phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last |previous )?", "", phrase, flags=re.I)
     phrase = re.sub(r"[- ](?:history|duration)$|\s+ago$", "", phrase, flags=re.I)
     phrase = re.sub(r"(\d)-(?=[a-z])", r"\1 ", phrase)
+    if re.match(r"^[A-Z][a-z]+ ", phrase) and phrase.split()[0].lower() in WORD_NUMBERS:  # "Two days" at a sentence start
+        phrase = phrase[:1].lower() + phrase[1:]
+    phrase = re.sub(r"^few\b", "a few", phrase, flags=re.I)
     if re.fullmatch(r"(minute|hour|day|week|month|year)s?", phrase, re.I):
         phrase = f"a {phrase.rstrip('s')}" if not phrase.endswith("s") else f"several {phrase}"
     number = re.match(r"(\S+) (minute|hour|day|week|month|year)s?$", phrase, re.I)

@@ -47,7 +47,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass)(?!\w)"),
+         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
+         r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
          r"(medications?|medicines?|drugs|prescriptions?|supplements?|pills?|treatments?|therapy)$"),
@@ -75,13 +76,15 @@ _RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|g
 _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
-        ("history.family_history", r"^(?:has |with |a |there is a )?(?:(?:significant|positive|notable|strong) )?family (?:medical )?"
-         r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*"),
+        ("history.family_history", r"^(?:has |with |there is )?(?:an? )?(?:(?:significant|positive|notable|strong) )?family "
+         r"(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |positive |remarkable |relevant )?"
+         r"(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
          r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|had (?:an? )?(?=\w+(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
         ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
-        ("history.exposures", r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
+        ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) )|"
+         r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
          r"went (?:camping|hiking|on a trip)|was exposed to|has been exposed to|exposure to|travel history (?:includes?|of|:)?)\s*"),
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
          r"(?:known )?allergies:?)\s*"),
@@ -91,13 +94,15 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
-         r"foot|board)\b))|"
-         r"^(?:has |have )?(?:started|begun|began|starts) (?:taking|using|on)\s+|"
-         r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:include|includes|included|are|is|were|was|"
+         r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
+         r"inspection|palpation|auscultation)\b))|"
+         r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
+         r"(?!(?:to|having|experiencing|feeling|noticing|getting|developing|a|an|the|his|her|their)\b)|"
+         r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
-         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is )?(?:significant |notable |remarkable |positive )?"
-         r"(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
+         r"positive |relevant )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*"),
@@ -116,7 +121,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _FAMILY_MEMBER = re.compile(
     rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
-    rf"(?:(?:had\s+)?died (?:of|from)\s+|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? )?(?:of|from)\s+(?:complications of\s+)?|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -202,6 +207,13 @@ def is_bare_normal(value: object) -> bool:
     return bool(_RE.normal.match(as_text(value)))
 
 
+def excepted_complaint(clause: str) -> str | None:
+    """The complaint a "no complaints except X" clause states ("She has no complaints except
+    for mild abdominal pain" -> "mild abdominal pain"), or None."""
+    exception = _RE.complaint_exception.match(strip_subject(clause.strip(" .,;:")))
+    return exception.group("rest") if exception else None
+
+
 def negated_object(clause: str) -> str | None:
     """The negated part of a clause ("denies fever or chills" -> "fever or chills";
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
@@ -213,6 +225,11 @@ def negated_object(clause: str) -> str | None:
     if not match:
         return None
     return _RE.negated_head.sub("", text[match.end():]).strip(" .,:")
+
+
+def is_asymptomatic(clause: str) -> bool:
+    """True for "the left eye is asymptomatic": a denial of symptoms there."""
+    return _RE.asymptomatic.match(strip_subject(clause.strip(" .,;:"))) is not None
 
 
 def is_negated(clause: str) -> bool:
@@ -365,6 +382,14 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if exception:
         return Routing([RoutedFact(default or SYMPTOMS, short_value(item)) for item in split_items(exception.group("rest"))
                         if short_value(item)])
+    negative = _RE.negative_history.match(_RE.possessive_history.sub("", strip_subject(clause)))
+    if negative:
+        field = "history.family_history" if "family" in negative.group("field").lower() else "history.past_diagnoses"
+        return Routing([RoutedFact(field, short_value(item), Status.denied) for item in split_items(negative.group("x"))
+                        if short_value(item)])
+    asymptomatic = _RE.asymptomatic.match(strip_subject(clause))
+    if asymptomatic and default in (None, SYMPTOMS):
+        return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
@@ -391,15 +416,19 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":
+            treated = _RE.treated_with.match(rest)
+            drugs = [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))] \
+                if treated else []
+            rest = treated.group("cond") if treated else rest
             return Routing([f for item in split_items(rest) for f in _route_item(item, name)
-                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)])
+                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
         return Routing(_listed(name, rest))
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])
     items = split_items(re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I))
-    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 6 for i in items):
+    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 10 for i in items):
         return Routing([f for item in items for f in _route_item(item, default)])
     own = item_field(text)
     if own in SINGLE_FIELDS or own in ("social.sexual_history", "history.exposures", "history.vaccinations"):
@@ -423,7 +452,9 @@ def split_clauses(sentence: str) -> list[str]:
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
                          r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)", sentence):
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
-                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
+                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
+                                         r"drank|smoked|used|quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
+                  if p.strip()]
         starts = [p for p in pieces if _starts_statement(p)]
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
             merged: list[str] = []
@@ -440,9 +471,9 @@ def split_clauses(sentence: str) -> list[str]:
 
 def _starts_statement(piece: str) -> bool:
     text = strip_subject(piece.strip())
-    return bool(negated_object(text) is not None or _lead(text) or _family(text)
+    return bool(negated_object(text) is not None or _lead(text) or _family(text) or _RE.other_person.match(text)
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
-                            r"current|former|social|retired|quit)\b", text, re.I))
+                            r"current|former|social|retired|quit|consumes|drank|smoked|used|stopped)\b", text, re.I))
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
@@ -468,8 +499,10 @@ __all__ = [
     "SINGLE_FIELDS",
     "SYMPTOMS",
     "as_text",
+    "excepted_complaint",
     "first_person",
     "generic_field",
+    "is_asymptomatic",
     "is_negated",
     "is_bare_normal",
     "is_not_provided",

@@ -25,7 +25,8 @@ SYMPTOM_VERBS = frozenset({
     "bleed", "drool", "stutter", "stammer", "urinate", "sleep", "eat", "binge", "purge", "hoard", "wander",
     "choke", "gag", "grind", "pick", "pull", "bang", "rock", "shake", "tremble", "twitch", "jerk", "stare",
     "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
-    "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict",
+    "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict", "reject",
+    "act", "behave", "laugh", "smell", "taste", "steal", "lie", "shout", "swear", "insult", "annoy", "disrupt",
 })
 
 _RE = load_patterns("symptom_names")
@@ -78,6 +79,11 @@ def verb_phrase_symptom(text: str) -> str | None:
         (rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?(?P<r>.+)$",
          lambda m: f"absence of {m.group('r')}"),
         (rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:has|have) not (?:yet )?(?P<v>\w+ed)\b(?P<r>.*?)\s+yet$",
+         lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:is|are|was|were|has been|have been) (?:(?:repeatedly|often|frequently|recently) )?"
+         rf"(?:seen|found|caught|noticed|observed|heard|witnessed) (?P<g>\w+ing)\b(?P<r>.*)$",
+         lambda m: f"{m.group('g').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
         (rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
          lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
@@ -89,7 +95,7 @@ def verb_phrase_symptom(text: str) -> str | None:
         if named is not None:
             return named
     feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
-                       r"being)\s+"
+                       r"being|seems|seemed|has seemed)\s+"
                        r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
                        r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
                        r"nauseous|nauseated|sad|depressed|anxious|nervous|irritable|confused|forgetful|restless|"

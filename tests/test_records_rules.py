@@ -1,0 +1,134 @@
+"""General import rules of the shared router and vignette reader (issue 16, import quality),
+each pinned with a small made-up vignette or AgentClinic section, never a source text."""
+
+from __future__ import annotations
+
+from tod.records.agentclinic import import_medqa_case
+from tod.records.opening import opening_statement
+from tod.records.vignette import read_vignette
+
+
+def _read(text: str):
+    return read_vignette(text, leak_terms=[])
+
+
+def _case(text: str) -> dict:
+    vignette = _read(text)
+    opening = opening_statement(vignette.builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex)
+    return vignette.builder.case(opening)
+
+
+def _symptoms(case: dict, status: str = "present") -> list[str]:
+    return [s["name"] for s in case["symptoms"] if s["status"] == status]
+
+
+def _values(case: dict, section: str, field: str) -> list[tuple[str | None, str]]:
+    return [(f.get("value"), f["status"]) for f in case[section].get(field, [])]
+
+
+def test_a_complaint_with_a_when_clause_keeps_the_clause_as_its_trigger() -> None:
+    case = _case("A 40-year-old man presents with complaints of sharp knee pain every time he climbs the stairs.")
+    assert [(s["name"], s.get("aggravating_factors")) for s in case["symptoms"]] == [
+        ("sharp knee pain", ["climbing the stairs"])]
+    assert "check-up" not in case["opening_statement"]
+
+
+def test_complaints_stated_as_observed_behaviour_or_a_missing_event_are_symptoms() -> None:
+    seen = _case("A 70-year-old man is brought by his neighbours because he was seen wandering outside at night.")
+    assert _symptoms(seen) == ["wandering outside at night"]
+    assert seen["opening_statement"].startswith("Doctor, I've been wandering outside at night.")
+    caught = _case("A 12-year-old boy is brought to the clinic after he was caught lying to his teachers.")
+    assert _symptoms(caught) == ["lying to my teachers"]  # a 12-year-old speaks for himself
+    assert caught["opening_statement"].startswith("Doctor, I've been lying to my teachers.")
+    late = _case("A 17-year-old girl is brought to the clinic because she has not menstruated yet.")
+    assert _symptoms(late) == ["never having menstruated"]
+
+
+def test_no_complaints_except_x_makes_x_a_complaint_with_its_duration() -> None:
+    case = _case("A 20-year-old woman comes for a visit. She has no complaints except for mild back pain for the past "
+                 "month.")
+    assert [(s["name"], s["status"], s.get("duration")) for s in case["symptoms"]] == [
+        ("mild back pain", "present", "a month")]
+
+
+def test_a_visit_reason_ending_the_sentence_is_no_symptom() -> None:
+    vignette = _read("A 45-year-old man presents to his doctor for a wellness checkup. He is concerned about a cough.")
+    assert _symptoms(vignette.builder.case("x")) == ["cough"]
+
+
+def test_a_clause_negated_in_its_main_verb_is_a_denial_not_a_complaint() -> None:
+    case = _case("A 50-year-old woman presents with a headache. Her husband reports that her mood and appetite have "
+                 "not changed. She describes a rash that does not itch.")
+    assert _symptoms(case, "denied") == ["changes in mood", "changes in appetite"]
+    assert "headache" in _symptoms(case) and all("mood" not in s for s in _symptoms(case))
+
+
+def test_sentences_about_a_symptom_give_its_duration_character_and_companions() -> None:
+    vignette = _read("A 30-year-old woman presents with chest pain. The pain has been present for the past 2 weeks, "
+                     "and it is sharp and stabbing in nature. It is associated with shortness of breath. Her pulse is "
+                     "90/min. The episodes are worse when lying flat.")
+    pain = vignette.builder.symptoms[0]
+    assert (pain["name"], pain["duration"], pain["degree"]) == ("chest pain", "2 weeks", "sharp and stabbing")
+    assert [s["name"] for s in vignette.builder.symptoms] == ["chest pain", "shortness of breath"]
+    assert [e["name"] for e in vignette.builder.examinations] == ["pulse"]  # the last sentence is no finding
+    assert vignette.builder.unrouted == 0
+
+
+def test_history_sentences_reach_their_fields() -> None:
+    case = _case("A 60-year-old man presents with a cough. His past medical history is relevant for gout. The medical "
+                 "history is also significant for asthma, for which he takes albuterol. The family history is "
+                 "negative for ovarian and endometrial cancers. He recently began lisinopril. His father died at 70 years "
+                 "from complications of a stroke and his sister lives abroad. He worked in a coal mine for 20 years. "
+                 "He smokes 1 pack per day and drinks 3 beers per day.")
+    assert _values(case, "history", "past_diagnoses") == [("gout", "present"), ("asthma", "present")]
+    assert _values(case, "history", "medications") == [("albuterol", "present"), ("lisinopril", "present")]
+    assert [(f["value"], f["status"], f.get("detail")) for f in case["history"]["family_history"]] == [
+        ("ovarian cancers", "denied", None), ("endometrial cancers", "denied", None), ("stroke", "present", "father")]
+    assert _values(case, "history", "exposures") == [("worked in a coal mine for 20 years", "present")]
+    assert case["social"]["tobacco"]["value"] == "smokes 1 pack per day"
+    assert case["social"]["alcohol"]["value"] == "drinks 3 beers per day"
+
+
+def test_narrative_that_is_no_finding_is_skipped_or_routed_not_stored_as_an_examination() -> None:
+    vignette = _read("A 50-year-old man presents with fever. His temperature is 39°C. Prior to admission, his "
+                     "medications included metformin and aspirin. His lactic acid is 3.6 mmol/L. Figure A illustrates "
+                     "a radiograph of his chest. Further imaging is pending. His laboratory values are notable for "
+                     "the findings below.")
+    assert [(e["name"], e["result"], e["category"]) for e in vignette.builder.examinations] == [
+        ("temperature", "39°C", "vital_sign"), ("lactic acid", "3.6 mmol/L", "lab")]
+    assert [f["value"] for f in vignette.builder.history["medications"]] == ["metformin", "aspirin"]
+    assert vignette.skipped == 3
+
+
+def test_a_symptom_restated_with_describing_words_is_one_symptom() -> None:
+    case = _case("A 33-year-old man presents with back pain. He states that he is having severe back pain.")
+    assert _symptoms(case) == ["back pain"]
+    assert case["opening_statement"].startswith("Doctor, I've been having back pain.")
+
+
+def test_openings_keep_the_chief_complaint_first_and_lists_keep_their_place() -> None:
+    case = _case("A 15-year-old girl is brought for her repeated behavioral problems at home and school. She has "
+                 "been acting aggressively over the last few years. She also has occasional nosebleeds.")
+    assert _symptoms(case)[0] == "repeated behavioral problems at home and school"
+    assert case["opening_statement"].startswith(
+        "Doctor, I've been having repeated behavioral problems at home and school, and I've been acting aggressively")
+
+
+def test_agentclinic_review_of_systems_signs_denials_and_history_lists() -> None:
+    actor = {"Demographics": "50-year-old man", "Symptoms": {"Primary_Symptom": "Blurred vision",
+                                                            "Secondary_Symptoms": ["Right eye is asymptomatic"]},
+             "Past_Medical_History": "Hypertension, asthma, history of a motor vehicle accident 3 years prior.",
+             "Review_of_Systems": "On review, there's no history of cough or fever. Oriented to time, place, and person.",
+             "History": "He has had blurred vision for 3 days. He had a knee replacement (2 years ago). He had a knee "
+                        "replacement 2 years ago."}
+    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": {}, "Test_Results": {}, "Correct_Diagnosis": "X"}}
+    record, _, _ = import_medqa_case(case, case_id="t-rules")
+    data = record.model_dump(mode="json")["case"]
+    assert _symptoms(data) == ["blurred vision"]
+    assert _symptoms(data, "denied") == ["symptoms in Right eye", "cough", "fever"]
+    assert [(e["name"], e["result"]) for e in data["examinations"]] == [
+        ("oriented", "Oriented to time, place, and person")]
+    assert _values(data, "history", "past_diagnoses") == [("hypertension", "present"), ("asthma", "present")]
+    assert [(f["value"], f.get("detail")) for f in data["history"]["trauma_surgery"]] == [
+        ("motor vehicle accident", "3 years prior"), ("knee replacement", "2 years ago")]
