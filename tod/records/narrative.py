@@ -118,13 +118,14 @@ def _position(item: str) -> tuple[str, str | None, str | None]:
     return match.group("name"), position, trigger
 
 
-def symptom_items(phrase: str) -> list[dict[str, Any]]:
+def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     """Symptoms of a complaint phrase: name plus the descriptors it states.
 
     "painful lesions on his penis and swelling in the left groin" ->
     [{"name": "painful lesions", "position": "his penis"}, {"name": "swelling", "position": "the left groin"}].
     A symptom stated with a verb gets a noun phrase ("forgets names" -> "forgetting names",
-    :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom.
+    :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom, nor
+    is a name longer than ``max_words``.
     """
     phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
     when = _RE.trigger_clause.search(phrase)
@@ -150,7 +151,7 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
                 or _RE.treatment.search(item) or len(item) < 3):
             continue
-        item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed)$", "",
+        item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed|even)$", "",
                       item, flags=re.I)
         item = re.sub(r"^(?:(?:his|her|their|my) )?(behaviou?r|mood|sleep|appetite|weight|memory|vision|hearing|speech|gait|"
                       r"growth|development|eating|school performance)$", r"problems with \1", item, flags=re.I)
@@ -160,7 +161,7 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
             entry["position"] = position
         if trigger:
             entry["aggravating_factors"] = [trigger]
-        if len(entry["name"].split()) <= 10 and not is_fragment(entry["name"]):
+        if len(entry["name"].split()) <= max_words and not is_fragment(entry["name"]):
             symptoms.append(entry)
     if when_factor and symptoms:
         symptoms[-1].setdefault("aggravating_factors", []).append(when_factor)
@@ -298,7 +299,8 @@ class NarrativeReader:
         associated = _RE.associated.search(sentence)
         if associated:
             found = self.add_complaint(associated.group("x"), associated.group("x"))
-        duration = find_duration(sentence)
+        lasting = re.search(r"\b(?:has|have) (?:been|lasted|persisted|existed)\b", sentence, re.I)
+        duration = find_duration(sentence) if lasting else None  # "The episodes lasted a few minutes" is no duration
         if duration and "duration" not in target:
             target["duration"] = duration
             found = True
@@ -319,7 +321,7 @@ class NarrativeReader:
         item that reads as no symptom at all (:func:`~tod.records.symptom_names.looks_like_symptom`)
         is not placed. With ``restates`` (a history that restates a case's symptom list), an
         item that restates a recorded symptom adds its descriptors to that symptom."""
-        items = symptom_items(phrase)
+        items = symptom_items(phrase, max_words=14 if first else 10)  # the chief complaint may be long
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
         past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
         placed = False

@@ -89,10 +89,13 @@ def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
 
 
 def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
-    """Clauses saying the phrases in the subject's voice, in their order: nouns after "been
-    having" (neighbouring nouns in one clause), gerunds after "been", "inability to X" as
-    "can't X", "absence of X" as "had no X"."""
+    """Clauses saying the phrases in the subject's voice, the first (the chief complaint)
+    first, then the other nouns, then the rest: nouns after "been having" (neighbouring nouns
+    in one clause), gerunds after "been", "inability to X" as "can't X", "absence of X" as
+    "had no X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
+    stated = [p for p in phrases[1:] if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    phrases = phrases[:1] + stated + [p for p in phrases[1:] if p not in stated]
     clauses: list[str] = []
     nouns: list[str] = []
     for phrase in phrases:

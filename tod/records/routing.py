@@ -97,7 +97,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
          r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
-         r"(?!(?:to|having|experiencing|feeling|noticing|getting|developing|a|an|the|his|her|their)\b)|"
+         r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
