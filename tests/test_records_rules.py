@@ -132,3 +132,14 @@ def test_agentclinic_review_of_systems_signs_denials_and_history_lists() -> None
     assert _values(data, "history", "past_diagnoses") == [("hypertension", "present"), ("asthma", "present")]
     assert [(f["value"], f.get("detail")) for f in data["history"]["trauma_surgery"]] == [
         ("motor vehicle accident", "3 years prior"), ("knee replacement", "2 years ago")]
+
+
+def test_items_of_a_denial_list_stay_denied_and_steps_of_care_are_counted_not_stored() -> None:
+    vignette = _read("A 30-year-old man presents with a wart on his toe. He denies any new lesions, a history of trauma "
+                     "to the area, or a family history of similar lesions. He was treated with ibuprofen and discharged "
+                     "the next day.")
+    case = vignette.builder.case("x")
+    assert _values(case, "history", "trauma_surgery") == [("trauma to the area", "denied")]
+    assert _values(case, "history", "family_history") == [("similar lesions", "denied")]
+    assert _values(case, "history", "medications") == [("ibuprofen", "present")]
+    assert vignette.builder.unrouted == 1 and "discharged the next day" in " ".join(vignette.builder.warnings)

@@ -313,6 +313,8 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         if name in SINGLE_FIELDS:
             routing.facts.append(RoutedFact(name, None, Status.denied, short_value(item)))
         else:
+            if name == "history.family_history":
+                item = _RE.family_lead.sub("", re.sub(r"^(?:an? |any )", "", item))
             routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
     return routing
 
@@ -340,11 +342,15 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     return [RoutedFact(default, value)] if value else []
 
 
-def _listed(name: str, rest: str) -> list[RoutedFact]:
-    """The items of a lead's list, each to its own field when it names one."""
+def _listed(name: str, rest: str) -> Routing:
+    """The items of a lead's list, each to its own field when it names one; a step of care
+    listed with them ("and discharged the next day") is returned unrouted (counted)."""
     rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+which\b.*$", "", rest, flags=re.I)
-    facts = []
+    facts, steps = [], []
     for item in split_items(rest):
+        if _RE.clinician_step.match(item):  # "treated with X and discharged the next day"
+            steps.append(item)
+            continue
         own = item_field(item)
         target = own if own and own != name and own.startswith("social.") else name
         value = short_value(item)
@@ -352,7 +358,7 @@ def _listed(name: str, rest: str) -> list[RoutedFact]:
         if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
                                                                _RE.negated_head.sub("", value.lower())))):
             facts.append(RoutedFact(target, value))
-    return facts
+    return Routing(facts, steps)
 
 
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
@@ -424,7 +430,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
-        return Routing(_listed(name, rest))
+        return _listed(name, rest)
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])
     items = split_items(re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I))
@@ -459,7 +465,9 @@ def split_clauses(sentence: str) -> list[str]:
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
             merged: list[str] = []
             for piece in pieces:
-                if merged and not _starts_statement(piece):
+                if merged and (not _starts_statement(piece) or negated_object(merged[-1]) is not None
+                               and re.match(r"^(?:or|nor|an?|any)\s", piece.strip(), re.I)):
+                    # "denies X, a history of Y, or Z": the later items stay in the denial
                     merged[-1] += f", {piece}"
                 else:
                     merged.append(piece)
