@@ -111,7 +111,10 @@ def test_openings_keep_the_chief_complaint_first_and_lists_keep_their_place() ->
                  "been acting aggressively over the last few years. She also has occasional nosebleeds.")
     assert _symptoms(case)[0] == "repeated behavioral problems at home and school"
     assert case["opening_statement"].startswith(
-        "Doctor, I've been having repeated behavioral problems at home and school, and I've been acting aggressively")
+        "Doctor, I've been having repeated behavioral problems at home and school and occasional nosebleeds, and "
+        "I've been acting aggressively")
+    acting = _case("A 60-year-old man is brought in because he has been acting strangely. He also has a cough.")
+    assert acting["opening_statement"].startswith("Doctor, I've been acting strangely, and I've been having cough")
 
 
 def test_agentclinic_review_of_systems_signs_denials_and_history_lists() -> None:
