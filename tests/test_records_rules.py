@@ -146,3 +146,27 @@ def test_items_of_a_denial_list_stay_denied_and_steps_of_care_are_counted_not_st
     assert _values(case, "history", "family_history") == [("similar lesions", "denied")]
     assert _values(case, "history", "medications") == [("ibuprofen", "present")]
     assert vignette.builder.unrouted == 1 and "discharged the next day" in " ".join(vignette.builder.warnings)
+
+
+def test_reported_sentences_about_a_symptom_and_changes_with_a_trigger_describe_it() -> None:
+    case = _case("A 65-year-old woman presents for shoulder pain. She reports pain is worse when reaching overhead. "
+                 "She says that the pain has now lasted for 4 weeks. The episodes lasted a few minutes.")
+    assert [(s["name"], s.get("duration"), s.get("aggravating_factors")) for s in case["symptoms"]] == [
+        ("shoulder pain", "4 weeks", ["reaching overhead"])]
+
+
+def test_past_bouts_of_a_condition_are_history_and_adjective_pairs_keep_their_noun() -> None:
+    case = _case("A 2-year-old boy is brought for rectal bleeding. He has several itchy, red skin spots. He has had "
+                 "six episodes of bilateral otitis media.")
+    assert _symptoms(case) == ["rectal bleeding", "several itchy red skin spots"]
+    assert _values(case, "history", "past_diagnoses") == [("six episodes of bilateral otitis media", "present")]
+
+
+def test_habits_and_care_steps_are_not_medications_or_findings() -> None:
+    vignette = _read("A 70-year-old woman presents with confusion. She has been taking off her shoes in public. Her "
+                     "past medical history is significant only for smoking, and her only home medication is aspirin. "
+                     "Heparin is started. The patient is then transferred to the floor.")
+    case = vignette.builder.case("x")
+    assert _values(case, "history", "medications") == [("aspirin", "present")]
+    assert case["social"]["tobacco"]["value"] == "smoking"
+    assert case["examinations"] == [] and vignette.skipped == 2 and vignette.builder.unrouted == 1

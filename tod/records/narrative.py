@@ -293,13 +293,14 @@ class NarrativeReader:
         """A sentence about a recorded symptom (:func:`about_symptom`): the complaints it says
         go with the symptom ("It is associated with X"), its duration ("The pain has been
         present for 4 weeks") and character ("it is dull in nature"); True if any was placed."""
+        sentence = strip_subject(sentence)
         if not about_symptom(sentence):
             return False
         found = False
         associated = _RE.associated.search(sentence)
         if associated:
             found = self.add_complaint(associated.group("x"), associated.group("x"))
-        lasting = re.search(r"\b(?:has|have) (?:been|lasted|persisted|existed)\b", sentence, re.I)
+        lasting = _RE.lasting.search(sentence)
         duration = find_duration(sentence) if lasting else None  # "The episodes lasted a few minutes" is no duration
         if duration and "duration" not in target:
             target["duration"] = duration
@@ -330,7 +331,10 @@ class NarrativeReader:
         for item in items:
             name = item.pop("name")
             field = item_field(name)
-            if not first and (past or looks_chronic(name) or dated and looks_like_condition(name)
+            episodes = bool(_RE.episodes_of.match(name)) and looks_like_condition(item.get("position", ""))
+            if episodes:  # "six episodes of otitis media": a recurrent condition, history
+                name = f"{name} of {item.pop('position')}"
+            if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
                 self.builder.add_fact(field or "history.past_diagnoses", name,
                                       detail=_past_time(sentence) or (when if when and _RE.time_word.search(when) else None))
@@ -383,6 +387,8 @@ class NarrativeReader:
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
         if complaint is not None and self._negated_complaint(complaint):
             return
+        if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
+            return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom
         if complaint is not None and (first or not _is_history(strip_subject(body))):
             if first:
                 verb = _RE.complaint_verb.search(body)

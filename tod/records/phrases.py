@@ -97,7 +97,9 @@ def split_items(text: str) -> list[str]:
             carry = ""
         words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
         if (len(words) == 1 and _RE.adjective_end.match(words[0]) and words[0].lower() not in _NOUN_LIKE
-                or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)):
+                or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
+                or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
+                and words[1].lower() not in _NOUN_LIKE):
             carry = piece
             continue
         items.append(piece)

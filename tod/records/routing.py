@@ -91,7 +91,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
-         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation|break|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
@@ -102,7 +102,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
-         r"positive |relevant )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
+         r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*"),
@@ -478,7 +478,7 @@ def split_clauses(sentence: str) -> list[str]:
 
 
 def _starts_statement(piece: str) -> bool:
-    text = strip_subject(piece.strip())
+    text = _RE.possessive_history.sub("", strip_subject(piece.strip()))
     return bool(negated_object(text) is not None or _lead(text) or _family(text) or _RE.other_person.match(text)
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
                             r"current|former|social|retired|quit|consumes|drank|smoked|used|stopped)\b", text, re.I))
