@@ -170,3 +170,20 @@ def test_habits_and_care_steps_are_not_medications_or_findings() -> None:
     assert _values(case, "history", "medications") == [("aspirin", "present")]
     assert case["social"]["tobacco"]["value"] == "smoking"
     assert case["examinations"] == [] and vignette.skipped == 2 and vignette.builder.unrouted == 1
+
+
+def test_agentclinic_placeholders_family_denials_and_adjective_runs() -> None:
+    actor = {"Demographics": "40-year-old man",
+             "Symptoms": {"Primary_Symptom": "Fatigue",
+                          "Secondary_Symptoms": ["Presence of multiple pinpoint, red spots on the legs"]},
+             "Past_Medical_History": "No cancer history in the family.",
+             "Social_History": "No significant social history.",
+             "Review_of_Systems": "Unable to perform due to the patient's state."}
+    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": {}, "Test_Results": {}, "Correct_Diagnosis": "X"}}
+    record, builder, _ = import_medqa_case(case, case_id="t-placeholders")
+    data = record.model_dump(mode="json")["case"]
+    assert [(s["name"], s.get("position")) for s in data["symptoms"]] == [
+        ("fatigue", None), ("multiple pinpoint red spots", "the legs")]
+    assert _values(data, "history", "family_history") == [("cancer", "denied")]
+    assert data["social"]["living_habits"] == [] and builder.unrouted == 0

@@ -144,6 +144,8 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
         item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
+        item = re.sub(r"^(?:the )?(?:presence|appearance|development|occurrence) of (?:an? |the |some )?(?=\w)", "", item,
+                      flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"

@@ -99,7 +99,8 @@ def split_items(text: str) -> list[str]:
         if (len(words) == 1 and _RE.adjective_end.match(words[0]) and words[0].lower() not in _NOUN_LIKE
                 or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
                 or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
-                and words[1].lower() not in _NOUN_LIKE):
+                and words[1].lower() not in _NOUN_LIKE
+                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])):
             carry = piece
             continue
         items.append(piece)

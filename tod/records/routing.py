@@ -43,7 +43,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
         ("history.allergies", r"\ballerg\w*\b"),
-        ("history.family_history", r"\bfamily (medical )?history\b"),
+        ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
@@ -315,6 +315,7 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         else:
             if name == "history.family_history":
                 item = _RE.family_lead.sub("", re.sub(r"^(?:an? |any )", "", item))
+                item = re.sub(r"\s+(?:history\s+)?in (?:the|my|his|her|their) family$", "", item, flags=re.I)
             routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
     return routing
 
