@@ -187,3 +187,12 @@ def test_agentclinic_placeholders_family_denials_and_adjective_runs() -> None:
         ("fatigue", None), ("multiple pinpoint red spots", "the legs")]
     assert _values(data, "history", "family_history") == [("cancer", "denied")]
     assert data["social"]["living_habits"] == [] and builder.unrouted == 0
+
+
+def test_lone_adjectives_join_their_noun_unless_the_list_names_them_as_items() -> None:
+    from tod.records.phrases import split_items
+
+    assert split_items("a clear, sticky discharge") == ["a clear sticky discharge"]
+    assert split_items("fever, cold, and cough") == ["fever", "cold", "cough"]
+    assert split_items("itchy and painful rash") == ["itchy painful rash"]
+    assert split_items("breast, endometrial, and ovarian cancers") == ["breast", "endometrial cancers", "ovarian cancers"]

@@ -91,7 +91,10 @@ def split_items(text: str) -> list[str]:
     raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
     items: list[str] = []
     carry = ""
-    for piece in raw:
+    for number, piece in enumerate(raw):
+        following = raw[number + 1] if number + 1 < len(raw) else ""
+        listed = bool(following) and re.search(re.escape(piece) + r"\s*,\s*(?:and|or|nor)\s+" + re.escape(following),
+                                               text, re.I) is not None  # "fever, cold, and cough": "cold" is an item
         if carry:
             piece = f"{carry} {piece}"
             carry = ""
@@ -100,7 +103,7 @@ def split_items(text: str) -> list[str]:
                 or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
                 or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
                 and words[1].lower() not in _NOUN_LIKE
-                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])):
+                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])) and not listed:
             carry = piece
             continue
         items.append(piece)
