@@ -196,3 +196,16 @@ def test_lone_adjectives_join_their_noun_unless_the_list_names_them_as_items() -
     assert split_items("fever, cold, and cough") == ["fever", "cold", "cough"]
     assert split_items("itchy and painful rash") == ["itchy painful rash"]
     assert split_items("breast, endometrial, and ovarian cancers") == ["breast", "endometrial cancers", "ovarian cancers"]
+
+
+def test_denied_verb_phrases_are_symptoms_only_in_noun_form_and_picture_pointers_are_skipped() -> None:
+    vignette = _read("A 7-year-old boy presents with a rash. He has not yet begun care with his pediatrician. He has "
+                     "not lost weight. He has no comorbidities. "
+                     "During a review of symptoms, he mentions a camping trip to Arizona. The ER team immediately "
+                     "transfers him to the ICU. The boy's foot is shown in the image.")
+    case = vignette.builder.case("x")
+    assert [(s["name"], s["status"]) for s in case["symptoms"]] == [("rash", "present"), ("weight loss", "denied")]
+    assert case["history"]["past_diagnoses"] == [{"status": "denied"}]
+    assert [f.get("detail") for f in case["history"]["exposures"]] == [None]
+    assert case["examinations"] == [] and vignette.skipped == 2
+    assert "unrouted: 'yet begun care with his pediatrician'" in vignette.builder.warnings

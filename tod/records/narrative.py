@@ -374,7 +374,8 @@ class NarrativeReader:
         lead = _RE.time_lead.match(sentence)
         when = None
         if lead:
-            when = lead.group("when") or (lead.group("lead") if _RE.time_word.search(lead.group("lead")) else None)
+            when = lead.group("when") or (lead.group("lead") if _RE.time_word.search(lead.group("lead")) and not re.search(
+                r"\b(?:review|examination|exam|questioning|interview|visit|history)\b", lead.group("lead"), re.I) else None)
         body = sentence[lead.end():] if lead else sentence
         procedure = _RE.after_procedure.search(lead.group(0)) if lead else None
         if procedure:  # "One week after undergoing a sigmoidectomy, ...": the procedure is surgical history

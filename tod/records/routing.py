@@ -45,6 +45,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.allergies", r"\ballerg\w*\b"),
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
+        ("social.reproductive_history", r"\bcontracepti\w*"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
@@ -133,7 +134,7 @@ _GENERIC: dict[str, re.Pattern[str]] = {
         ("history.past_diagnoses", r"^(?:(?:other|past|prior|previous|significant|major|chronic|serious|known|medical|"
          r"relevant|notable|remarkable)\s+)*(?:past medical history|medical history|history|medical (?:problems?|"
          r"conditions?|issues?)|illness(?:es)?|diseases?|conditions?|problems?|health (?:problems?|issues?)|"
-         r"medical events?|hospitali[sz]ations?)(?: of note)?$"),
+         r"medical events?|hospitali[sz]ations?|comorbidit(?:y|ies)|co-morbidit(?:y|ies))(?: of note)?$"),
         ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|"
          r"long-term)\s+)*(?:medications?|medicines?|drugs|pills|prescriptions?|medication use|treatments?|"
          r"over-the-counter (?:medications?|drugs)|supplements?)$"),
@@ -307,6 +308,13 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         name = item_field(item) or default
         if name in (None, SYMPTOMS) and looks_like_condition(item):
             name = "history.past_diagnoses"
+        if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
+            from tod.records.symptom_names import verb_phrase_symptom
+
+            item = verb_phrase_symptom(f"has {item}") or ""
+            if not item or item.startswith(("absence of", "never having")):
+                routing.unrouted.append(obj)
+                continue
         if name is None:
             routing.unrouted.append(item)
             continue

@@ -107,7 +107,7 @@ def _is_finding(sentence: str, *, in_findings: bool) -> bool:
         return not re.search(r"\b(?:history of|diagnosed with|medications?|takes|smok\w*|drinks)\b", sentence, re.I)
     if in_findings:
         return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|medications?|"
-                             r"declined|refused|would prefer|requests?|requesting|"
+                             r"declined|refused|would prefer|requests?|requesting|dies|died|death|"
                              r"smok\w*|drinks|works|(?:starts?|started|begins?|began) (?:having|to)|develops?|developed|"
                              r"becomes?|became|feels|felt|has had|had been|(?:has|have|had) (?:not|never)|"
                              r"(?:was|were) not (?:given|received)|vaccin\w*|immuni[sz]\w*)\b", sentence, re.I)
@@ -120,6 +120,8 @@ def _without_pictures(sentence: str) -> str | None:
     text = _RE.figure_ref.sub("", sentence).strip()
     if text == sentence.strip():
         return text
+    if re.search(r"\b(?:is|are|was|were)\W*$", text):  # "The patient's foot is [shown in the image]"
+        return None
     verb = _RE.result_verb.search(text)
     rest = text[verb.end():] if verb else re.sub(r"^.*?\b(?:is|are|was|were)\s+", "", text)
     return None if _RE.only_pointer.match(rest.strip(" .")) else text
