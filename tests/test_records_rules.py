@@ -209,3 +209,22 @@ def test_denied_verb_phrases_are_symptoms_only_in_noun_form_and_picture_pointers
     assert [f.get("detail") for f in case["history"]["exposures"]] == [None]
     assert case["examinations"] == [] and vignette.skipped == 2
     assert "unrouted: 'yet begun care with his pediatrician'" in vignette.builder.warnings
+
+
+def test_social_and_history_sections_keep_exceptions_amounts_and_family_denials() -> None:
+    from tod.records.routing import route_text
+
+    def facts(text: str, default: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_text(text, default=default).facts]
+
+    assert facts("Does not use tobacco, moderate alcohol use.", "social.living_habits") == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", "moderate alcohol use", "present")]
+    assert facts("Non-smoker, occasional alcohol use.", "social.living_habits") == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", "occasional alcohol use", "present")]
+    assert facts("Denies smoking, alcohol, or drug use.", "social.living_habits") == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", None, "denied"), ("social.drug_use", None, "denied")]
+    assert facts("Insignificant, except for migraine treated with sumatriptan.", "history.past_diagnoses") == [
+        ("history.past_diagnoses", "migraine", "present"), ("history.medications", "sumatriptan", "present")]
+    assert facts("No history of asthma or eczema in himself or his family.", "history.past_diagnoses") == [
+        ("history.family_history", "asthma", "denied"), ("history.family_history", "eczema", "denied"),
+        ("history.past_diagnoses", "asthma", "denied"), ("history.past_diagnoses", "eczema", "denied")]

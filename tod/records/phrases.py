@@ -223,7 +223,9 @@ def short_value(text: str, *, person: bool = False) -> str:
     text = re.sub(r",?\s+(?:that|which) (?:I|he|she|they|the patient) (?:\w+ )?(?:takes?|took|uses?|used|has|have|had|"
                   r"is|was|been)\b.*$", "", text, flags=re.I)
     text = re.sub(r"^(?:(?:a|an|the) )?(?:(?:past|prior|previous|remote) )?history of\s+(?=\w)|"
-                  r"^(?:was |were )?involved in\s+(?=\w)", "", text, flags=re.I)
+                  r"^(?:was |were )?involved in\s+(?=\w)|"
+                  r"^(?:which|that) (?:was|were|is|has been|had been) (?:\w+ )?(?:diagnosed|labell?ed) as\s+(?=\w)",
+                  "", text, flags=re.I)
     text = re.sub(r"^(?:a|an|the|any|some)\s+", "", text, flags=re.I)
     words = text.split(" ")
     title_case = len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)

@@ -291,10 +291,18 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     if family:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
                         for item in split_items(obj[family.end():]) if short_value(item)])
-    for number, item in enumerate(split_items(obj)):
-        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None
+    both = _RE.self_or_family.match(obj)
+    if both:  # "no cancer in herself or her family": denied for the patient and for the family
+        obj = both.group("x")
+        routing.facts += [RoutedFact("history.family_history", short_value(item), Status.denied)
+                          for item in split_items(obj) if short_value(item)]
+    items = split_items(obj)
+    for number, item in enumerate(items):
+        amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
+            and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
+        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None or amount
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
-            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) else default))
+            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) or amount else default))
             continue
         item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
@@ -408,6 +416,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
+    normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
+    if normal_except:  # "Insignificant, except for chronic knee pain"
+        return route_clause(normal_except.group("rest"), default=default)
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
@@ -465,7 +476,9 @@ def split_clauses(sentence: str) -> list[str]:
     parts are separate statements ("Non-smoker, drinks wine occasionally")."""
     clauses = []
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
-                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)", sentence):
+                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)|"
+                         r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?=\w)",
+                         sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
                                          r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
                                          r"drank|smoked|used|quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
