@@ -228,3 +228,10 @@ def test_social_and_history_sections_keep_exceptions_amounts_and_family_denials(
     assert facts("No history of asthma or eczema in himself or his family.", "history.past_diagnoses") == [
         ("history.family_history", "asthma", "denied"), ("history.family_history", "eczema", "denied"),
         ("history.past_diagnoses", "asthma", "denied"), ("history.past_diagnoses", "eczema", "denied")]
+
+
+def test_has_also_had_and_the_sudden_appearance_of_leave_the_symptom_name() -> None:
+    case = _case("A 2-year-old girl is brought because of the sudden appearance of a rash on her arm. She has also had "
+                 "several itchy and red bumps that started on her scalp.")
+    assert [(s["name"], s.get("onset"), s.get("position")) for s in case["symptoms"]] == [
+        ("rash", "sudden", "her arm"), ("several itchy red bumps", None, None)]

@@ -144,7 +144,8 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
         item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
-        item = re.sub(r"^(?:the )?(?:presence|appearance|development|occurrence) of (?:an? |the |some )?(?=\w)", "", item,
+        item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
+                      r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
@@ -191,7 +192,9 @@ def complaint_phrase(sentence: str) -> str | None:
     text = strip_subject(sentence)
     report = _RE.report.match(text)
     if report:
-        return text[report.end():]
+        rest = text[report.end():]
+        again = _RE.report.match(rest)  # "has also had X": both verbs go
+        return rest[again.end():] if again else rest
     if _RE.reported.match(sentence) and text != sentence:
         return verb_phrase_symptom(text) or text
     subject = _RE.subject_verb.match(sentence)

@@ -161,5 +161,5 @@ def _jargon_pattern() -> re.Pattern[str]:
 
 
 #: Gerunds that open a symptom stated with a verb ("forgetting names", "feeling tired").
-_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being"})) +
+_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being", "getting"})) +
                      r")\b")
