@@ -235,3 +235,16 @@ def test_has_also_had_and_the_sudden_appearance_of_leave_the_symptom_name() -> N
                  "several itchy and red bumps that started on her scalp.")
     assert [(s["name"], s.get("onset"), s.get("position")) for s in case["symptoms"]] == [
         ("rash", "sudden", "her arm"), ("several itchy red bumps", None, None)]
+
+
+def test_lesion_qualities_parent_denials_weight_amounts_and_treated_conditions() -> None:
+    case = _case("A 6-year-old boy presents with a rash on his leg. His parents deny any trauma to the area. The rash is "
+                 "not itchy or painful. He has a 2-year history of asthma treated with albuterol. He has chronic "
+                 "constipation for which he takes lactulose. He has lost 3 kg over the past month. The patient states "
+                 "his symptoms started thirty minutes ago.")
+    assert [(s["name"], s["status"], s.get("duration")) for s in case["symptoms"]] == [
+        ("rash", "present", "thirty minutes"), ("itching", "denied", None), ("pain", "denied", None),
+        ("weight loss of 3 kg", "present", "a month")]
+    assert _values(case, "history", "trauma_surgery") == [("trauma to the area", "denied")]
+    assert _values(case, "history", "past_diagnoses") == [("asthma", "present"), ("chronic constipation", "present")]
+    assert _values(case, "history", "medications") == [("albuterol", "present"), ("lactulose", "present")]

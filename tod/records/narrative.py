@@ -391,7 +391,7 @@ class NarrativeReader:
         if excepted is not None and self.add_complaint(excepted, body, when=when, first=first, restates=restates):
             return
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
-        if complaint is not None and self._negated_complaint(complaint):
+        if complaint is not None and self._negated_complaint(complaint, body):
             return
         if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
             return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom
@@ -432,7 +432,7 @@ class NarrativeReader:
         unplaced = [c for c in leftover if not self.modifiers(c) and not self._symptom_clause(c, when, restates)]
         self.builder.add_unrouted(unplaced)
 
-    def _negated_complaint(self, complaint: str) -> bool:
+    def _negated_complaint(self, complaint: str, body: str) -> bool:
         """True when a complaint clause is negated in its main verb ("her behavior and affect
         have not changed"): never a present symptom. "X has not changed" is stored as denied
         "changes in X" for each item."""
@@ -443,8 +443,12 @@ class NarrativeReader:
             for item in split_items(re.sub(r"^(?:(?:his|her|their|my|the) )", "", match.group("x"), flags=re.I)):
                 self.builder.add_symptom(f"changes in {_strip_article(re.sub(r'^(?:his|her|their|my) ', '', item))}",
                                          Status.denied)
-        else:
-            self.builder.add_unrouted([complaint])
+        else:  # "The rash is not itchy": denied qualities, when the router knows them
+            routed = route_clause(body, default=SYMPTOMS)
+            if routed.facts:
+                self.builder.add_routing(routed)
+            else:
+                self.builder.add_unrouted([complaint])
         return True
 
     def _symptom_clause(self, clause: str, when: str | None, restates: bool) -> bool:

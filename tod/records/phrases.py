@@ -13,7 +13,8 @@ from tod.records.patterns import load_patterns
 
 WORD_NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "several": 3, "few": 3,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "forty-five": 45, "sixty": 60, "ninety": 90, "a": 1, "an": 1, "several": 3, "few": 3,
 }
 _NUMBER = r"(?:\d+(?:\.\d+)?|" + "|".join(WORD_NUMBERS) + r")"
 _AGE = re.compile(_NUMBER.replace("(?:", "(", 1) + r"[- ](year|month|week|day)s?[- ]old", re.I)

@@ -101,7 +101,8 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
          r"consist of|:)\s*"),
-        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
+        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|"
+         r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
@@ -266,6 +267,12 @@ def looks_like_condition(text: str) -> bool:
     return bool(_RE.condition.search(text))
 
 
+#: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
+_QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
+                  "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
+                  "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
+
+
 def _lead(clause: str) -> tuple[str, str] | None:
     for name, pattern in _LEADS:
         match = pattern.match(clause)
@@ -410,6 +417,12 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         field = "history.family_history" if "family" in negative.group("field").lower() else "history.past_diagnoses"
         return Routing([RoutedFact(field, short_value(item), Status.denied) for item in split_items(negative.group("x"))
                         if short_value(item)])
+    quality = _RE.not_quality.match(strip_subject(clause))
+    if quality and default in (None, SYMPTOMS):
+        names = [_QUALITY_NOUNS.get(item.lower().strip(), None)
+                 for item in re.split(r",\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+", quality.group("x")) if item.strip()]
+        if names and all(names):
+            return Routing([RoutedFact(SYMPTOMS, name, Status.denied) for name in names])
     asymptomatic = _RE.asymptomatic.match(strip_subject(clause))
     if asymptomatic and default in (None, SYMPTOMS):
         return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
@@ -434,6 +447,11 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
+    treated = _RE.treated_with.match(re.sub(r"^(?:has|had|with)\s+", "", text, flags=re.I)) \
+        if re.match(r"^(?:has|had|with)\s", text, re.I) else None
+    if treated and _lead(text) is None:  # "has chronic constipation for which he takes lactulose"
+        return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
+                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))])
     lead = _lead(text)
     if lead is not None and lead[0] == "history.medications" and (item_field(text) or "").startswith("social."):
         return Routing([RoutedFact(item_field(text) or "", short_value(text))])
