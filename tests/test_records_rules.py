@@ -248,3 +248,17 @@ def test_lesion_qualities_parent_denials_weight_amounts_and_treated_conditions()
     assert _values(case, "history", "trauma_surgery") == [("trauma to the area", "denied")]
     assert _values(case, "history", "past_diagnoses") == [("asthma", "present"), ("chronic constipation", "present")]
     assert _values(case, "history", "medications") == [("albuterol", "present"), ("lactulose", "present")]
+
+
+def test_review_of_systems_findings_tried_remedies_and_body_size_sentences() -> None:
+    vignette = _read("A 30-year-old woman presents with a rash on her leg. She is 167 cm (5 ft 5 in) and weighs 81.6 kg "
+                     "(180 lb). She has tried over the counter hydrocortisone without significant relief. A review of "
+                     "systems is positive for a 6-kg unintentional weight loss over the past 2 months. Her vital signs "
+                     "are unremarkable.")
+    case = vignette.builder.case("x")
+    assert case["demographics"]["height"] == "167 cm (5 ft 5 in)" and case["demographics"]["weight"] == "81.6 kg (180 lb)"
+    assert _values(case, "history", "medications") == [("over the counter hydrocortisone", "present")]
+    assert [(s["name"], s.get("duration")) for s in case["symptoms"]] == [
+        ("rash", None), ("6-kg unintentional weight loss", "2 months")]
+    assert [(e["name"], e["result"]) for e in case["examinations"]] == [("vital signs", "unremarkable")]
+    assert vignette.builder.unrouted == 0

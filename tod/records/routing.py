@@ -97,6 +97,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
+         r"^(?:has |have )?(?:also )?tried (?!to\b)(?:using |taking )?|"
          r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
          r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"

@@ -53,7 +53,7 @@ def _exam_name(text: str, default: str) -> str:
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their)\s+", "", name, flags=re.I)
     name = re.sub(r"\s+(?:(?:is|was|were|are) (?:performed|done|obtained|taken)\b.*|(?:subsequently|then|later|also|"
                   r"eventually|initially|again|now|further))$", "", name, flags=re.I)
-    return name if 2 < len(name) <= 90 else default
+    return name if 2 < len(name) <= 90 or name.isupper() and len(name) == 2 else default
 
 
 def exam_results(sentence: str) -> list[tuple[str, str]]:
@@ -100,7 +100,7 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.vitals.search(sentence) and re.search(r"\d|normal", sentence):
+    if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence):
         return True
     if _RE.exam_cue.search(sentence) or _RE.test_cue.search(sentence) and _RE.result_verb.search(sentence) \
             or _RE.lab_unit.search(sentence):
@@ -220,6 +220,8 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
                 and _RE.test_cue.search(sentence):  # the lead-in of a result table
             skipped += 1
             continue
+        if number > 0 and _RE.body_size.match(sentence):
+            continue  # "She is 178 cm tall and weighs 89 kg": read into the demographics already
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
             in_findings = True
             for name, result in exam_results(sentence):
