@@ -262,3 +262,9 @@ def test_review_of_systems_findings_tried_remedies_and_body_size_sentences() -> 
         ("rash", None), ("6-kg unintentional weight loss", "2 months")]
     assert [(e["name"], e["result"]) for e in case["examinations"]] == [("vital signs", "unremarkable")]
     assert vignette.builder.unrouted == 0
+
+
+def test_first_person_agrees_across_a_parenthetical_adverb() -> None:
+    from tod.records.phrases import first_person
+
+    assert first_person("he, however, remembers events from his past") == "I, however, remember events from my past"

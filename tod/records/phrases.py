@@ -159,7 +159,7 @@ def strip_subject(text: str) -> str:
 
 
 _ADVERB = (r"(?:also|otherwise|still|now|never|often|always|usually|frequently|sometimes|occasionally|currently|"
-           r"recently|only|then|just|really|no longer|not|\w+ly)")
+           r"recently|only|then|just|really|no longer|not|however|though|therefore|\w+ly)")
 #: Third-person verbs a chart sentence coordinates after its first ("has diabetes and forgets names").
 _COMMON_VERBS = (r"(?:takes|uses|works|lives|smokes|drinks|denies|reports|notes|says|states|describes|complains|feels|"
                  r"eats|goes|does|has|is|wants|needs|walks|runs|plays|attends|exercises|sleeps|forgets|hears|sees|thinks|"
@@ -194,7 +194,7 @@ def first_person(text: str) -> str:
     text = re.sub(r"\bher\b", "my", text, flags=re.I)
     text = re.sub(r"\bhim\b", "me", text, flags=re.I)
     text = re.sub(r"\b(himself|herself)\b", "myself", text, flags=re.I)
-    text = re.sub(rf"\b(?:he|she)((?:\s+{_ADVERB})*)\s+([a-z]+)\b((?:[^.;]*?\s+and\s+(?:{_ADVERB}\s+)*(?:{_COMMON_VERBS}))*)",
+    text = re.sub(rf"\b(?:he|she)((?:,?\s+{_ADVERB},?)*)\s+([a-z]+)\b((?:[^.;]*?\s+and\s+(?:{_ADVERB}\s+)*(?:{_COMMON_VERBS}))*)",
                   lambda m: f"I{m.group(1)} {_first_person_verb(m.group(2))}" + re.sub(
                       rf"\b({_COMMON_VERBS})$", lambda v: _first_person_verb(v.group(1)), m.group(3)), text, flags=re.I)
     return re.sub(r"\b(?:he|she)\b", "I", text, flags=re.I)
