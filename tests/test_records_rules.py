@@ -268,3 +268,17 @@ def test_first_person_agrees_across_a_parenthetical_adverb() -> None:
     from tod.records.phrases import first_person
 
     assert first_person("he, however, remembers events from his past") == "I, however, remember events from my past"
+
+
+def test_a_symptom_restated_in_other_word_forms_is_stored_once() -> None:
+    from tod.records.builder import CaseBuilder
+    from tod.records.model import Status
+
+    builder = CaseBuilder([])
+    builder.add_symptom("decreased bowel sounds")
+    builder.add_symptom("decrease in bowel sounds")
+    builder.add_symptom("voice changes", Status.denied)
+    builder.add_symptom("changes in voice", Status.denied)
+    builder.add_symptom("weight loss of 4 kg")
+    assert [(s["name"], s["status"]) for s in builder.symptoms] == [
+        ("decreased bowel sounds", "present"), ("voice changes", "denied"), ("weight loss of 4 kg", "present")]

@@ -151,7 +151,7 @@ class CaseBuilder:
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
-            if _same_item(existing["name"], name) or (
+            if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
                     status is Status.present and existing["status"] == "present"
                     and (_restates(name, existing["name"]) or _described_again(existing["name"], name))
                     and values.get("position", existing.get("position")) == existing.get("position")):
@@ -264,6 +264,30 @@ def _item_words(text: str) -> list[str]:
 def _same_item(a: str, b: str) -> bool:
     """Two history values name the same item: equal once articles and punctuation go."""
     return _item_words(a) == _item_words(b)
+
+
+_LINK_WORDS = frozenset({"in", "of", "the", "a", "an", "my", "his", "her", "their", "with", "on", "to"})
+
+
+def _stems(text: str) -> frozenset[str]:
+    """Content words without inflection ("decrease in bowel sounds" and "decreased bowel sound"
+    give the same set)."""
+    stems = set()
+    for word in _item_words(text):
+        if word in _LINK_WORDS:
+            continue
+        for suffix in ("es", "s", "ed", "d", "e"):
+            if len(word) > 4 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        stems.add(word.rstrip("e") if len(word) > 4 else word)
+    return frozenset(stems)
+
+
+def _same_stems(a: str, b: str) -> bool:
+    """Two symptom names say the same in other word forms ("voice changes", "changes in voice")."""
+    first, second = _stems(a), _stems(b)
+    return bool(first) and first == second
 
 
 def _restates(short: str, long: str) -> bool:
