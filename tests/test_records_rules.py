@@ -282,3 +282,11 @@ def test_a_symptom_restated_in_other_word_forms_is_stored_once() -> None:
     builder.add_symptom("weight loss of 4 kg")
     assert [(s["name"], s["status"]) for s in builder.symptoms] == [
         ("decreased bowel sounds", "present"), ("voice changes", "denied"), ("weight loss of 4 kg", "present")]
+
+
+def test_a_sensation_test_named_after_a_vital_sign_is_a_physical_examination() -> None:
+    from tod.records.builder import exam_category
+
+    assert exam_category("Neurological Examination Sensation Temperature and Pain", "Absent", section="physical") == \
+        "physical_exam"
+    assert exam_category("Vital Signs Temperature", "38.2°C", section="physical") == "vital_sign"

@@ -41,7 +41,7 @@ def exam_category(name: str, result: str, *, section: Section | None = None) -> 
     decides a name that a cue word would misfile ("Strength testing" in a physical
     examination is no lab test, a "Complete blood count" result no physical finding).
     """
-    if _RE.vitals.search(name):
+    if _RE.vitals.search(name) and not _RE.bedside_sense.search(name):
         return "vital_sign"
     if _RE.function_test.search(name):
         return "other"
