@@ -136,7 +136,8 @@ def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> 
 
 def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, CaseBuilder, int]:
     """Convert one AgentClinic MedQA OSCE case to a record, with the builder (warnings,
-    unrouted count) and the number of skipped sentences (none: the sections hold no question)."""
+    unrouted count) and the number of skipped examination entries (results not given:
+    "Pending", "Not performed", an optional test)."""
     osce = case.get("OSCE_Examination")
     if not isinstance(osce, dict) or "Patient_Actor" not in osce or "Correct_Diagnosis" not in osce:
         raise ImportFormatError("expected OSCE_Examination with Patient_Actor and Correct_Diagnosis")
@@ -167,9 +168,12 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     _add_section(builder, actor.get("Social_History"), default="social.living_habits")
     for sentence in split_sentences(history):
         reader.read(sentence, restates=True)
+    skipped = 0
     for key, section in (("Physical_Examination_Findings", "physical"), ("Test_Results", "tests")):
         for name, result in _flatten("", osce.get(key) or {}):
-            if not is_not_provided(result):
+            if is_not_provided(result) or is_not_provided(_exam_name(name)):
+                skipped += 1  # no result yet ("Pending", "Not performed", "MRI Optional")
+            else:
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
     reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
@@ -182,7 +186,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
         "case": builder.case(opening),
         "reference": {"diagnosis": diagnosis, "treatment": _management(osce)},
     }
-    return Record.model_validate(record), builder, 0
+    return Record.model_validate(record), builder, skipped
 
 
 def _management(osce: dict[str, Any]) -> str | None:
