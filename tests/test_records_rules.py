@@ -290,3 +290,15 @@ def test_a_sensation_test_named_after_a_vital_sign_is_a_physical_examination() -
     assert exam_category("Neurological Examination Sensation Temperature and Pain", "Absent", section="physical") == \
         "physical_exam"
     assert exam_category("Vital Signs Temperature", "38.2°C", section="physical") == "vital_sign"
+
+
+def test_history_narrative_of_accidents_treatments_work_and_changed_faculties() -> None:
+    case = _case("A 30-year-old man presents with a cough. His appetite has diminished over the past few days. He is "
+                 "fully immunized. He was involved in a motor vehicle collision as a passenger. He mentions being "
+                 "treated for pneumonia 6 months ago. He has been working on a dairy farm.")
+    assert [(s["name"], s.get("duration")) for s in case["symptoms"]] == [
+        ("cough", None), ("diminished appetite", "a few days")]
+    assert _values(case, "history", "vaccinations") == [("fully immunized", "present")]
+    assert _values(case, "history", "trauma_surgery") == [("motor vehicle collision as a passenger", "present")]
+    assert [(f["value"], f.get("detail")) for f in case["history"]["past_diagnoses"]] == [("pneumonia", "6 months ago")]
+    assert _values(case, "history", "exposures") == [("working on a dairy farm", "present")]

@@ -44,11 +44,11 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
     for name, pattern in (
         ("history.allergies", r"\ballerg\w*\b"),
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
-        ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
+        ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
         ("social.reproductive_history", r"\bcontracepti\w*"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
+         r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
@@ -84,7 +84,9 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|had (?:an? )?(?=\w+(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
         ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
-        ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) )|"
+        ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) |"
+         r"(?:has been |is )?working (?:at|in|on) (?:an? |the |his |her |their |my )?(?:[\w'-]+ ){0,3}(?:farm|mine|factory|"
+         r"shipyard|plant|ranch|hospital|laboratory|lab|construction)\b)|"
          r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
          r"went (?:camping|hiking|on a trip)|was exposed to|has been exposed to|exposure to|travel history (?:includes?|of|:)?)\s*"),
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
@@ -106,7 +108,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
-         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
+         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*"),
         ("demographics.occupation", r"^(?:works? (?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"

@@ -76,6 +76,10 @@ def verb_phrase_symptom(text: str) -> str | None:
         (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?P<amt>(?:about |approximately |nearly |"
          rf"over |almost )?[\d.,]+(?:\s*(?:-|to)\s*[\d.,]+)?\s*(?:pounds|lbs?|kg|kilograms?)\b(?:\s*\([^)]*\))?)(?P<r>.*)$",
          lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'} of {m.group('amt')}{m.group('r')}"),
+        (r"^(?:(?:his|her|their|my|the patient's|the child's) )?(?P<x>appetite|energy|vision|eyesight|hearing|memory|sleep|concentration|mood|libido|urine output|"
+         r"exercise tolerance) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
+         r"increased|changed|deteriorated|reduced)\b(?P<r>.*)$",
+         lambda m: f"{m.group('v').lower()} {m.group('x').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
          rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$",
          lambda m: f"inability to {m.group('r') or m.group('r2')}"),
