@@ -302,3 +302,13 @@ def test_history_narrative_of_accidents_treatments_work_and_changed_faculties() 
     assert _values(case, "history", "trauma_surgery") == [("motor vehicle collision as a passenger", "present")]
     assert [(f["value"], f.get("detail")) for f in case["history"]["past_diagnoses"]] == [("pneumonia", "6 months ago")]
     assert _values(case, "history", "exposures") == [("working on a dairy farm", "present")]
+
+
+def test_part_time_work_completed_treatment_last_cycle_and_review_findings() -> None:
+    case = _case("A 50-year-old woman presents with a cough. She works part-time as a cashier in a bookstore. She "
+                 "recently completed treatment for a urinary tract infection. Her last menstrual cycle was 5 years "
+                 "ago. Review of systems is positive for conjunctival injection.")
+    assert case["demographics"]["occupation"]["value"] == "cashier in a bookstore"
+    assert _values(case, "history", "past_diagnoses") == [("urinary tract infection", "present")]
+    assert [f.get("detail") for f in case["social"]["reproductive_history"]] == ["5 years ago"]
+    assert _symptoms(case) == ["cough", "conjunctival injection"]

@@ -388,7 +388,7 @@ class NarrativeReader:
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
         positive = _RE.review_positive.match(body)
-        if positive and self.add_complaint(positive.group("x"), body, when=when):
+        if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
             return  # "Review of systems is positive for X"
         excepted = excepted_complaint(body)
         if excepted is not None and self.add_complaint(excepted, body, when=when, first=first, restates=restates):
