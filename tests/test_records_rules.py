@@ -312,3 +312,9 @@ def test_part_time_work_completed_treatment_last_cycle_and_review_findings() -> 
     assert _values(case, "history", "past_diagnoses") == [("urinary tract infection", "present")]
     assert [f.get("detail") for f in case["social"]["reproductive_history"]] == ["5 years ago"]
     assert _symptoms(case) == ["cough", "conjunctival injection"]
+
+
+def test_openings_place_felt_symptoms_in_a_body_part_and_visible_ones_on_it() -> None:
+    opening = opening_statement([{"name": "pain", "status": "present", "position": "my left thigh"},
+                                 {"name": "rash", "status": "present", "position": "my arm"}], caregiver=False, sex="male")
+    assert opening.startswith("Doctor, I've been having pain in my left thigh and rash on my arm.")

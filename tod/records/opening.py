@@ -35,7 +35,9 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
                             r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
-        name += f" {'on' if surface else 'in'} {place}"
+        felt = re.search(r"\b(?:pain|aches?|aching|cramps?|cramping|swelling|tenderness|stiffness|weakness|numbness|"
+                         r"tingling|discomfort|burning|pressure)$", name, re.I)  # felt inside: "pain in my leg"
+        name += f" {'on' if surface and not felt else 'in'} {place}"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
 
 
