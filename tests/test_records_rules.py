@@ -318,3 +318,14 @@ def test_openings_place_felt_symptoms_in_a_body_part_and_visible_ones_on_it() ->
     opening = opening_statement([{"name": "pain", "status": "present", "position": "my left thigh"},
                                  {"name": "rash", "status": "present", "position": "my arm"}], caregiver=False, sex="male")
     assert opening.startswith("Doctor, I've been having pain in my left thigh and rash on my arm.")
+
+
+def test_visits_dated_complaints_and_managed_conditions_are_not_misfiled() -> None:
+    from tod.records.routing import route_text
+
+    facts = [(f.field, f.value) for f in route_text("Asthma, currently managed with inhaled budesonide.",
+                                                     default="history.past_diagnoses").facts]
+    assert facts == [("history.past_diagnoses", "asthma"), ("history.medications", "inhaled budesonide")]
+    assert route_text("He has a 2-month history of difficulty sleeping.", default=None).facts == []
+    case = _case("A 70-year-old man presents with knee pain. He reports coming in for his annual check-up.")
+    assert _symptoms(case) == ["knee pain"]

@@ -152,7 +152,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
-                or _RE.treatment.search(item) or len(item) < 3):
+                or _RE.treatment.search(item) or len(item) < 3 or _RE.visit_item.match(item)):
             continue
         item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed|even)$", "",
                       item, flags=re.I)

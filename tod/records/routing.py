@@ -45,7 +45,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.allergies", r"\ballerg\w*\b"),
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
-        ("social.reproductive_history", r"\bcontracepti\w*"),
+        ("social.reproductive_history", r"\bcontraception\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
@@ -398,7 +398,9 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
         return [RoutedFact("history.past_diagnoses", short_value(item))]
     cond = match.group("cond") or match.group("cond2")
     drug = match.group("drug") or match.group("drug2")
-    facts = [RoutedFact("history.past_diagnoses", short_value(cond))]
+    # "PCOS, currently managed with the pill": the condition was the item before, only the drug here
+    facts = [] if re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
+        [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
         facts.append(RoutedFact("social.living_habits" if lifestyle else "history.medications", short_value(part)))
@@ -456,6 +458,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
                        [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))])
     lead = _lead(text)
+    if lead is not None and lead[0] == "history.past_diagnoses" and _RE.dated_history.match(text) \
+            and not looks_like_condition(lead[1]):
+        lead = None  # "a 2-month history of difficulty concentrating" is a complaint, not past history
     if lead is not None and lead[0] == "history.medications" and (item_field(text) or "").startswith("social."):
         return Routing([RoutedFact(item_field(text) or "", short_value(text))])
     if lead is not None:
