@@ -329,3 +329,12 @@ def test_visits_dated_complaints_and_managed_conditions_are_not_misfiled() -> No
     assert route_text("He has a 2-month history of difficulty sleeping.", default=None).facts == []
     case = _case("A 70-year-old man presents with knee pain. He reports coming in for his annual check-up.")
     assert _symptoms(case) == ["knee pain"]
+
+
+def test_contraception_facts_and_a_couple_as_subject() -> None:
+    case = _case("A 28-year-old woman presents with infertility. She and her partner are sexually active and do not "
+                 "use contraception. Her only home medication is oral contraception pills. She has lost 3 kg (7 lb) "
+                 "within the last 6 months.")
+    assert _values(case, "social", "sexual_history") == [("sexually active and do not use contraception", "present")]
+    assert _values(case, "history", "medications") == [("oral contraception pills", "present")]
+    assert _symptoms(case) == ["infertility", "weight loss of 3 kg"]

@@ -446,8 +446,9 @@ class NarrativeReader:
             for item in split_items(re.sub(r"^(?:(?:his|her|their|my|the) )", "", match.group("x"), flags=re.I)):
                 self.builder.add_symptom(f"changes in {_strip_article(re.sub(r'^(?:his|her|their|my) ', '', item))}",
                                          Status.denied)
-        else:  # "The rash is not itchy": denied qualities, when the router knows them
-            routed = route_clause(body, default=SYMPTOMS)
+        else:  # history the router places ("do not use contraception"), or denied qualities ("not itchy")
+            routed = route_clause(body, default=None)
+            routed = routed if routed.facts else route_clause(body, default=SYMPTOMS)
             if routed.facts:
                 self.builder.add_routing(routed)
             else:

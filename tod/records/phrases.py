@@ -226,7 +226,8 @@ def short_value(text: str, *, person: bool = False) -> str:
                   r"is|was|been)\b.*$", "", text, flags=re.I)
     text = re.sub(r"^(?:(?:a|an|the) )?(?:(?:past|prior|previous|remote) )?history of\s+(?=\w)|"
                   r"^(?:was |were )?involved in\s+(?=\w)|"
-                  r"^(?:which|that) (?:was|were|is|has been|had been) (?:\w+ )?(?:diagnosed|labell?ed) as\s+(?=\w)",
+                  r"^(?:which|that) (?:was|were|is|has been|had been) (?:\w+ )?(?:diagnosed|labell?ed) as\s+(?=\w)|"
+                  r"^and (?:my|his|her) (?:partner|husband|wife|boyfriend|girlfriend|spouse) (?:are|were|have been)\s+(?=\w)",
                   "", text, flags=re.I)
     text = re.sub(r"^(?:a|an|the|any|some)\s+", "", text, flags=re.I)
     words = text.split(" ")

@@ -45,8 +45,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.allergies", r"\ballerg\w*\b"),
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
-        ("social.reproductive_history", r"\bcontraception\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
+        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
@@ -483,7 +483,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 10 for i in items):
         return Routing([f for item in items for f in _route_item(item, default)])
     own = item_field(text)
-    if own in SINGLE_FIELDS or own in ("social.sexual_history", "history.exposures", "history.vaccinations"):
+    if own in SINGLE_FIELDS or own in ("social.sexual_history", "social.reproductive_history", "history.exposures",
+                                       "history.vaccinations"):
         return Routing([RoutedFact(own, short_value(text))])
     if own == "history.trauma_surgery":
         return Routing([RoutedFact(own, short_value(text))])
