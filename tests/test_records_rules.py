@@ -338,3 +338,20 @@ def test_contraception_facts_and_a_couple_as_subject() -> None:
     assert _values(case, "social", "sexual_history") == [("sexually active and do not use contraception", "present")]
     assert _values(case, "history", "medications") == [("oral contraception pills", "present")]
     assert _symptoms(case) == ["infertility", "weight loss of 3 kg"]
+
+
+def test_concerns_beliefs_accidents_and_examination_requests_state_the_complaint() -> None:
+    openings = {text: _case(text)["opening_statement"] for text in (
+        "A 30-year-old woman presents because her parents are concerned that she might be depressed.",
+        "A 15-year-old girl is brought in because her mother thinks her daughter has attention issues.",
+        "A 33-year-old woman is brought to the emergency department when she experienced sudden chest pain.",
+        "A 16-year-old boy is brought in by his mother to examine the patient's acne.",
+        "An 11-month-old boy presents to the clinic with another chest cold.")}
+    assert list(openings.values()) == [
+        "Doctor, I've been feeling depressed. I'm worried about it.",
+        "Doctor, I've been having attention issues. I'm worried about it.",
+        "Doctor, I've been having sudden chest pain. I'm worried about it.",
+        "Doctor, I've been having acne. I'm worried about it.",
+        "Doctor, my son has been having chest cold. I'm worried."]
+    hit = _read("A 27-year-old woman is brought to the emergency department after being hit by a car.")
+    assert hit.visit_reason == "being hit by a car"

@@ -43,16 +43,17 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"(?:found|noted|seen|observed|noticed|discovered|developed|saw|caught)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
     r"gradual )?onset of) |after (?:noticing|developing|experiencing|having|feeling|waking up with) |"
     r"after (?=(?:losing|passing out|fainting|collapsing|vomiting|coughing up)\b)|"
-    r"when (?:he|she|they) (?:found|noticed|discovered|woke up "
+    r"when (?:he|she|they) (?:found|noticed|discovered|experienced|developed|felt|woke up "
     r"with|awoke with) )",
     r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:noticing|finding|discovering|"
-    r"developing|having) |after (?=seeing\b|hearing\b))?|treatment of |assessment of |management of |workup of |investigation of )|)",
+    r"developing|having) |after (?=seeing\b|hearing\b))?|treatment of |assessment of |management of |workup of |investigation of )|)|"
+    r"\bto (?:examine|evaluate|assess|check) (?:the patient's |his |her |their )?",
     r"^\s*(?:to have )?",
 ))
 
 
 def _strip_article(text: str) -> str:
-    return re.sub(r"^(?:an?|the|some|any)\s+", "", text.strip(" ,.;:"), flags=re.I)
+    return re.sub(r"^(?:an?|the|some|any|another|a new)\s+", "", text.strip(" ,.;:"), flags=re.I)
 
 
 def _merge_positions(items: list[str]) -> list[str]:
@@ -198,7 +199,7 @@ def complaint_phrase(sentence: str) -> str | None:
     if _RE.reported.match(sentence) and text != sentence:
         return verb_phrase_symptom(text) or text
     subject = _RE.subject_verb.match(sentence)
-    if subject and re.search(r"[- ]old\b|\b(?:newborn|neonate)\b", sentence[: subject.end()], re.I):
+    if subject and re.search(r"[- ]old\b|\b(?:newborn|neonate|infant)\b", sentence[: subject.end()], re.I):
         return sentence[subject.end():]
     return None
 
@@ -207,6 +208,9 @@ def _after_subject(text: str) -> str:
     """A complaint clause without its subject and report verb ("she has been having X" -> "X");
     a symptom stated with a verb as its noun phrase ("she has not had her period" -> "absence
     of her period")."""
+    belief = _RE.belief.match(text.strip())
+    if belief:  # "they are concerned that she might be depressed", "he believes he has low testosterone"
+        text = belief.group("x")
     text = strip_subject(text)
     converted = verb_phrase_symptom(text)
     if converted:
@@ -247,6 +251,8 @@ def visit_reason(sentence: str) -> str | None:
     if match:
         return re.sub(r"^(?:the|his|her)\s+", "a ", match.group("r"), flags=re.I)
     match = re.search(r"\brequesting (?P<r>[\w -]{3,40}?(?:care|test\w*|advice|evaluation))\b", sentence, re.I) or \
+        re.search(r"\b(?:after|following|because of) (?P<r>(?:being )?(?:hit|struck|run over|knocked down|bitten|stung|"
+                  r"attacked) by (?:an? |the |his |her )?[\w-]+)", sentence, re.I) or \
         re.search(r"\b(?:after|following|because of) (?:being involved in |sustaining |having |being )?(?P<r>(?:an? |the |"
                   r"(?:his|her) )?(?:[\w-]+ ){0,4}(?:collision|accident|crash|fall|injury|assault|fight|burn|bite|sting|"
                   r"overdose|ingestion|drowning|explosion|gunshot wound|stab wound|seizure))\b", sentence, re.I)
