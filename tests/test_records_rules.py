@@ -355,3 +355,13 @@ def test_concerns_beliefs_accidents_and_examination_requests_state_the_complaint
         "Doctor, my son has been having chest cold. I'm worried."]
     hit = _read("A 27-year-old woman is brought to the emergency department after being hit by a car.")
     assert hit.visit_reason == "being hit by a car"
+
+
+def test_started_drugs_stay_history_and_managed_conditions_keep_their_drug() -> None:
+    case = _case("A 40-year-old man presents with muscle pain. Four years ago, he was diagnosed with chronic hepatitis B "
+                 "and was started on tenofovir. His past medical history is significant for hypothyroidism, "
+                 "well-managed medically with levothyroxine. A 40-year-old man makes an appointment with his physician "
+                 "because his skin has become yellow.")
+    assert _values(case, "history", "past_diagnoses") == [("chronic hepatitis B", "present"), ("hypothyroidism", "present")]
+    assert _values(case, "history", "medications") == [("tenofovir", "present"), ("levothyroxine", "present")]
+    assert _symptoms(case) == ["muscle pain"]

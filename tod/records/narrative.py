@@ -145,6 +145,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
         item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
+        item = re.sub(r"^(?:found )?unconscious\b", "loss of consciousness", item, flags=re.I)
         item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
                       r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
@@ -238,7 +239,7 @@ def subject_complaint(sentence: str) -> str | None:
             return converted
     verb = _RE.complaint_verb.search(sentence)
     match = re.search(r"\bwith (?P<c>.+)$", sentence[: verb.start()] if verb else sentence, re.I)
-    if match and not re.search(r"\bhistory\b", match.group("c"), re.I):
+    if match and not re.search(r"\bhistory\b", match.group("c"), re.I) and not _RE.companion.match(match.group("c")):
         return match.group("c")
     return None
 

@@ -390,8 +390,9 @@ def _listed(name: str, rest: str) -> Routing:
 
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
     """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
-    match = re.match(r"^(?P<cond>.+?),?\s+(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
-                     r"adequately|currently|being) )?(?:treated|managed|controlled) (?:with|by|on)\s+(?P<drug>.+)$|"
+    match = re.match(r"^(?:(?P<cond>.+?),?\s+)?(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
+                     r"adequately|currently|being)[- ])?(?:treated|managed|controlled)(?: medically)? (?:with|by|on)\s+"
+                     r"(?P<drug>.+)$|"
                      r"^(?P<cond2>.+?),?\s+(?:for which (?:he|she|they|the patient) (?:takes|is on|uses|receives))\s+"
                      r"(?P<drug2>.+)$", item, re.I)
     if not match:
@@ -399,7 +400,7 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     cond = match.group("cond") or match.group("cond2")
     drug = match.group("drug") or match.group("drug2")
     # "PCOS, currently managed with the pill": the condition was the item before, only the drug here
-    facts = [] if re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
+    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
         [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
