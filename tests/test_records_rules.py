@@ -365,3 +365,18 @@ def test_started_drugs_stay_history_and_managed_conditions_keep_their_drug() -> 
     assert _values(case, "history", "past_diagnoses") == [("chronic hepatitis B", "present"), ("hypothyroidism", "present")]
     assert _values(case, "history", "medications") == [("tenofovir", "present"), ("levothyroxine", "present")]
     assert _symptoms(case) == ["muscle pain"]
+
+
+def test_history_lists_keep_items_in_their_fields() -> None:
+    case = _case("A 40-year-old woman presents with chest pain. Her past medical history is significant for myocardial "
+                 "infarction 1 year ago, status post coronary angioplasty, and severe asthma. Her surgical history is "
+                 "negative for disease. She has a family history of diabetes and a menstrual cycle that occurs every 45 "
+                 "days. She has a family history of thyroid cancer in her father and uncle, who both underwent surgery. "
+                 "She returned from a camping trip where she hiked and drank from mountain streams. She has tried diet "
+                 "plans and exercise regimens.")
+    assert [f["value"] for f in case["history"]["past_diagnoses"]] == ["myocardial infarction", "severe asthma"]
+    assert _values(case, "history", "trauma_surgery") == [("status post coronary angioplasty", "present")]
+    assert [f["value"] for f in case["history"]["family_history"]] == ["diabetes", "thyroid cancer in my father and uncle"]
+    assert _values(case, "social", "reproductive_history") == [("menstrual cycle that occurs every 45 days", "present")]
+    assert "alcohol" not in case["social"] and len(case["history"]["exposures"]) == 1
+    assert _values(case, "social", "living_habits") == [("diet plans", "present"), ("exercise regimens", "present")]

@@ -46,7 +46,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
-        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)"),
+        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual (?:cycles?|periods?)\b|"
+         r"\bmenses\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
@@ -372,14 +373,19 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
 def _listed(name: str, rest: str) -> Routing:
     """The items of a lead's list, each to its own field when it names one; a step of care
     listed with them ("and discharged the next day") is returned unrouted (counted)."""
-    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+which\b.*$", "", rest, flags=re.I)
+    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+(?:which|who)\b.*$", "", rest, flags=re.I)
     facts, steps = [], []
     for item in split_items(rest):
+        if facts and re.fullmatch(rf"(?:(?:my|his|her|their) )?{_RELATIVE}", item.strip(), re.I):
+            facts[-1] = RoutedFact(facts[-1].field, f"{facts[-1].value} and {short_value(item)}", facts[-1].status)
+            continue  # "thyroid cancer in his father and uncle"
         if _RE.clinician_step.match(item):  # "treated with X and discharged the next day"
             steps.append(item)
             continue
         own = item_field(item)
         target = own if own and own != name and own.startswith("social.") else name
+        if target == "history.medications" and _RE.lifestyle.search(item):
+            target = "social.living_habits"  # "tried diet plans and exercise regimens"
         value = short_value(item)
         generic = _GENERIC.get(target)
         if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
@@ -421,8 +427,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     negative = _RE.negative_history.match(_RE.possessive_history.sub("", strip_subject(clause)))
     if negative:
         field = "history.family_history" if "family" in negative.group("field").lower() else "history.past_diagnoses"
-        return Routing([RoutedFact(field, short_value(item), Status.denied) for item in split_items(negative.group("x"))
-                        if short_value(item)])
+        return Routing([RoutedFact(generic_field(item) or field, None if generic_field(item) else short_value(item),
+                                   Status.denied) for item in split_items(negative.group("x")) if short_value(item)])
     quality = _RE.not_quality.match(strip_subject(clause))
     if quality and default in (None, SYMPTOMS):
         names = [_QUALITY_NOUNS.get(item.lower().strip(), None)
@@ -509,13 +515,13 @@ def split_clauses(sentence: str) -> list[str]:
                          sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
                                          r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
-                                         r"drank|smoked|used|quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
+                                         r"quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
                   if p.strip()]
-        starts = [p for p in pieces if _starts_statement(p)]
+        starts = [p for n, p in enumerate(pieces) if _starts_statement(p, later=n > 0)]
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
             merged: list[str] = []
             for piece in pieces:
-                if merged and (not _starts_statement(piece) or negated_object(merged[-1]) is not None
+                if merged and (not _starts_statement(piece, later=True) or negated_object(merged[-1]) is not None
                                and re.match(r"^(?:or|nor|an?|any)\s", piece.strip(), re.I)):
                     # "denies X, a history of Y, or Z": the later items stay in the denial
                     merged[-1] += f", {piece}"
@@ -527,11 +533,18 @@ def split_clauses(sentence: str) -> list[str]:
     return [c.strip() for c in clauses if c.strip()]
 
 
-def _starts_statement(piece: str) -> bool:
+def _starts_statement(piece: str, *, later: bool = False) -> bool:
+    """True when a comma piece starts a statement of its own. A later piece that only opens
+    with a lead ("status post X" after "history significant for Y, ...") is a list item unless it
+    has its own subject ("her only medication is X")."""
+    own_subject = re.match(r"^(?:and\s+)?(?:he|she|they|his|her|their|the patient)\b", piece.strip(), re.I)
     text = _RE.possessive_history.sub("", strip_subject(piece.strip()))
+    if later and not own_subject and _lead(text) and not (negated_object(text) is not None or _family(text)):
+        return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
+                             r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
     return bool(negated_object(text) is not None or _lead(text) or _family(text) or _RE.other_person.match(text)
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
-                            r"current|former|social|retired|quit|consumes|drank|smoked|used|stopped)\b", text, re.I))
+                            r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
