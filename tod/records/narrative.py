@@ -129,6 +129,8 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     is a name longer than ``max_words``.
     """
     phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
+    phrase = re.sub(r"^(?:the )?(?:presence|appearance|development|occurrence) of (?:an? |the |some )?(?=\w)", "",
+                    phrase.strip(), flags=re.I)  # "the development of red, itchy bumps" names the bumps
     when = _RE.trigger_clause.search(phrase)
     if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
         phrase = phrase[: when.start()]

@@ -254,7 +254,7 @@ def find_duration(text: str) -> str | None:
     phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last |previous )?", "", phrase, flags=re.I)
     phrase = re.sub(r"[- ](?:history|duration)$|\s+ago$", "", phrase, flags=re.I)
     phrase = re.sub(r"(\d)-(?=[a-z])", r"\1 ", phrase)
-    if re.match(r"^[A-Z][a-z]+ ", phrase) and phrase.split()[0].lower() in WORD_NUMBERS:  # "Two days" at a sentence start
+    if re.match(r"^[A-Z][a-z]", phrase):  # "Two days", "Yesterday" at a sentence start
         phrase = phrase[:1].lower() + phrase[1:]
     phrase = re.sub(r"^few\b", "a few", phrase, flags=re.I)
     if re.fullmatch(r"(minute|hour|day|week|month|year)s?", phrase, re.I):
