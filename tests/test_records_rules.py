@@ -380,3 +380,20 @@ def test_history_lists_keep_items_in_their_fields() -> None:
     assert _values(case, "social", "reproductive_history") == [("menstrual cycle that occurs every 45 days", "present")]
     assert "alcohol" not in case["social"] and len(case["history"]["exposures"]) == 1
     assert _values(case, "social", "living_habits") == [("diet plans", "present"), ("exercise regimens", "present")]
+
+
+def test_social_lists_keep_companions_denials_and_statements_apart() -> None:
+    from tod.records.routing import route_text
+
+    def facts(text: str, default: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_text(text, default=default).facts]
+
+    assert facts("Lives with mother, father, and a younger sister.", "social.living_habits") == [
+        ("social.living_habits", "lives with mother, father, and a younger sister", "present")]
+    assert facts("University student, non-smoker, and occasional alcohol use.", "social.living_habits") == [
+        ("social.living_habits", "university student", "present"), ("social.tobacco", None, "denied"),
+        ("social.alcohol", "occasional alcohol use", "present")]
+    assert facts("Diagnosed with asthma, no known drug allergies, immunizations up to date.", "history.past_diagnoses") == [
+        ("history.past_diagnoses", "asthma", "present"), ("history.allergies", None, "denied"),
+        ("history.vaccinations", "immunizations up to date", "present")]
+    assert facts("The patient is 3 months old, so the social history is not applicable.", "social.living_habits") == []

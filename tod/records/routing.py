@@ -360,7 +360,10 @@ def _unremarkable(subject: str | None, clause: str, default: str | None) -> Rout
 
 
 def _route_item(item: str, default: str) -> list[RoutedFact]:
-    """One item of a section's list: to the field it names itself, else the section's."""
+    """One item of a section's list: to the field it names itself, else the section's; a
+    negated item ("non-smoker") is a denial."""
+    if negated_object(item) is not None:
+        return route_clause(item, default=default).facts
     own = item_field(item)
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
@@ -511,7 +514,7 @@ def split_clauses(sentence: str) -> list[str]:
     clauses = []
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
                          r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)|"
-                         r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?=\w)",
+                         r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?:and\s+)?(?=\w)",
                          sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
                                          r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
@@ -539,10 +542,12 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
     has its own subject ("her only medication is X")."""
     own_subject = re.match(r"^(?:and\s+)?(?:he|she|they|his|her|their|the patient)\b", piece.strip(), re.I)
     text = _RE.possessive_history.sub("", strip_subject(piece.strip()))
-    if later and not own_subject and _lead(text) and not (negated_object(text) is not None or _family(text)):
+    lead = _lead(text)
+    if later and not own_subject and lead and lead[1] != text and not (negated_object(text) is not None or _family(text)):
         return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
                              r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
-    return bool(negated_object(text) is not None or _lead(text) or _family(text) or _RE.other_person.match(text)
+    return bool(negated_object(text) is not None or lead or _family(text)
+                or _RE.other_person.match(text) and len(text.split()) >= 3
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
                             r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))
 
