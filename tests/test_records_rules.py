@@ -397,3 +397,11 @@ def test_social_lists_keep_companions_denials_and_statements_apart() -> None:
         ("history.past_diagnoses", "asthma", "present"), ("history.allergies", None, "denied"),
         ("history.vaccinations", "immunizations up to date", "present")]
     assert facts("The patient is 3 months old, so the social history is not applicable.", "social.living_habits") == []
+
+
+def test_a_drug_after_a_condition_in_a_history_list_is_a_medication() -> None:
+    from tod.records.routing import route_text
+
+    assert [(f.field, f.value) for f in route_text("Peptic ulcer disease, currently taking omeprazole.",
+                                                    default="history.past_diagnoses").facts] == [
+        ("history.past_diagnoses", "peptic ulcer disease"), ("history.medications", "omeprazole")]

@@ -46,8 +46,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
-        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual (?:cycles?|periods?)\b|"
-         r"\bmenses\b|\bmenarche\b"),
+        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
@@ -543,7 +542,8 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
     own_subject = re.match(r"^(?:and\s+)?(?:he|she|they|his|her|their|the patient)\b", piece.strip(), re.I)
     text = _RE.possessive_history.sub("", strip_subject(piece.strip()))
     lead = _lead(text)
-    if later and not own_subject and lead and lead[1] != text and not (negated_object(text) is not None or _family(text)):
+    if later and not own_subject and lead and lead[1] != text and lead[0] in ("history.trauma_surgery", "history.past_diagnoses") \
+            and not (negated_object(text) is not None or _family(text)):
         return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
                              r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
     return bool(negated_object(text) is not None or lead or _family(text)
