@@ -363,6 +363,9 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     negated item ("non-smoker") is a denial."""
     if negated_object(item) is not None:
         return route_clause(item, default=default).facts
+    lead = _lead(item.strip())
+    if lead is not None and lead[0] == "history.medications" and default != lead[0]:
+        return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
