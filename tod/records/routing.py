@@ -364,7 +364,7 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     if negated_object(item) is not None:
         return route_clause(item, default=default).facts
     lead = _lead(item.strip())
-    if lead is not None and lead[0] == "history.medications" and default != lead[0]:
+    if lead is not None and lead[0] == "history.medications" and default != lead[0] and item_field(item) is None:
         return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
     if own is not None and own != default:
