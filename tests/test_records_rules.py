@@ -405,3 +405,13 @@ def test_a_drug_after_a_condition_in_a_history_list_is_a_medication() -> None:
     assert [(f.field, f.value) for f in route_text("Peptic ulcer disease, currently taking omeprazole.",
                                                     default="history.past_diagnoses").facts] == [
         ("history.past_diagnoses", "peptic ulcer disease"), ("history.medications", "omeprazole")]
+
+
+def test_a_denied_non_symptom_item_keeps_the_field_of_the_item_before_it() -> None:
+    from tod.records.routing import route_text
+
+    assert [(f.field, f.value) for f in route_text("Mother denies any medication exposures or new topical products.",
+                                                    default="symptoms").facts] == [
+        ("history.exposures", "medication exposures"), ("history.exposures", "new topical products")]
+    assert [(f.field, f.value) for f in route_text("He denies recent travel, fever, or chills.", default="symptoms").facts
+            ] == [("history.exposures", None), ("symptoms", "fever"), ("symptoms", "chills")]

@@ -326,6 +326,13 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         name = item_field(item) or default
         if name in (None, SYMPTOMS) and looks_like_condition(item):
             name = "history.past_diagnoses"
+        previous = routing.facts[-1].field if routing.facts else None
+        if name in (None, SYMPTOMS) and previous not in (None, SYMPTOMS) and not previous.startswith("social.") \
+                and previous != "history.past_diagnoses":
+            from tod.records.symptom_names import looks_like_symptom
+
+            if not looks_like_symptom(item):  # "denies medication exposures or new topical products"
+                name = previous
         if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
             from tod.records.symptom_names import verb_phrase_symptom
 
