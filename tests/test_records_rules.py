@@ -422,3 +422,14 @@ def test_a_review_not_given_is_a_placeholder_but_a_symptom_not_reported_is_not()
 
     assert is_not_provided("No system review was mentioned due to the age of the patient")
     assert not is_not_provided("No fever was reported")
+
+
+def test_conditions_in_the_subject_of_a_visit_are_history_and_adjective_lists_keep_their_noun() -> None:
+    vignette = _read("A 40-year-old man with sickle cell disease presents for a routine eye examination.")
+    assert vignette.visit_reason == "a routine eye examination"
+    assert [f["value"] for f in vignette.builder.history["past_diagnoses"]] == ["sickle cell disease"]
+    assert _symptoms(_case("A toddler with spreading eczema is brought in by his mother.")) == ["spreading eczema"]
+    assert _symptoms(_case("A 30-year-old woman presents with painful, erythematous, and purplish plaques on her hands.")
+                     ) == ["painful erythematous purplish plaques"]
+    assert _symptoms(_case("A 30-year-old woman presents with vesicles on her arms at 38 weeks' gestation.")) == [
+        "vesicles"]

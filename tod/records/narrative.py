@@ -131,6 +131,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
     phrase = re.sub(r"^(?:the )?(?:presence|appearance|development|occurrence) of (?:an? |the |some )?(?=\w)", "",
                     phrase.strip(), flags=re.I)  # "the development of red, itchy bumps" names the bumps
+    phrase = re.sub(r",?\s+at \d+(?:\.\d+)? weeks['\u2019]? (?:of )?(?:gestation|pregnancy)\b", "", phrase, flags=re.I)
     when = _RE.trigger_clause.search(phrase)
     if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
         phrase = phrase[: when.start()]
@@ -241,7 +242,9 @@ def subject_complaint(sentence: str) -> str | None:
             return converted
     verb = _RE.complaint_verb.search(sentence)
     match = re.search(r"\bwith (?P<c>.+)$", sentence[: verb.start()] if verb else sentence, re.I)
-    if match and not re.search(r"\bhistory\b", match.group("c"), re.I) and not _RE.companion.match(match.group("c")):
+    if match and not re.search(r"\bhistory\b", match.group("c"), re.I) and not _RE.companion.match(match.group("c")) \
+            and not (looks_like_condition(match.group("c")) and visit_reason(sentence)):
+        # "a man with sickle cell disease presents for an eye examination": the condition is history
         return match.group("c")
     return None
 

@@ -94,7 +94,7 @@ def split_items(text: str) -> list[str]:
     carry = ""
     for number, piece in enumerate(raw):
         following = raw[number + 1] if number + 1 < len(raw) else ""
-        listed = bool(following) and re.search(re.escape(piece) + r"\s*,\s*(?:and|or|nor)\s+" + re.escape(following),
+        listed = bool(following) and piece.strip().lower() in _ADJECTIVE_NOUNS and re.search(re.escape(piece) + r"\s*,\s*(?:and|or|nor)\s+" + re.escape(following),
                                                text, re.I) is not None  # "fever, cold, and cough": "cold" is an item
         if carry:
             piece = f"{carry} {piece}"
@@ -125,6 +125,9 @@ def _shared_prefix(items: list[str]) -> list[str]:
         out.append(item)
     return out
 
+
+#: Words that are an adjective or a complaint of their own ("cold, clammy skin"; "fever, cold, and cough").
+_ADJECTIVE_NOUNS = frozenset({"cold", "sore"})
 
 #: Words ending like adjectives that are list items of their own.
 _NOUN_LIKE = frozenset({
