@@ -433,3 +433,14 @@ def test_conditions_in_the_subject_of_a_visit_are_history_and_adjective_lists_ke
                      ) == ["painful erythematous purplish plaques"]
     assert _symptoms(_case("A 30-year-old woman presents with vesicles on her arms at 38 weeks' gestation.")) == [
         "vesicles"]
+
+
+def test_treated_history_remedies_to_no_avail_and_blood_sugar() -> None:
+    vignette = _read("A 30-year-old woman presents with a cough. She has a history of gonorrhea, which was treated 4 "
+                     "years ago. She has tried NSAIDs and ice to no avail. She has not eaten anything for a day. Random "
+                     "blood sugar is 45 mg/dL.")
+    case = vignette.builder.case("x")
+    assert [f["value"] for f in case["history"]["past_diagnoses"]] == ["gonorrhea"]
+    assert [f["value"] for f in case["history"]["medications"]] == ["NSAIDs", "ice"]
+    assert [(e["name"], e["category"]) for e in case["examinations"]] == [("Random blood sugar", "lab")]
+    assert _symptoms(case, "denied") == [] and vignette.builder.unrouted == 1

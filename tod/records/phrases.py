@@ -221,8 +221,8 @@ def short_value(text: str, *, person: bool = False) -> str:
     text = re.sub(r"\s+", " ", strip_subject(str(text))).strip(" .;,:*")
     text = re.sub(r"\s+(?:was |were |are |is )?(?:reported|noted|mentioned|documented|observed|present|currently|now|"
                   r"at present|at this time)$", "", text, flags=re.I)
-    text = re.sub(r",?\s+(?:without|with (?:little|no|some|minimal)) (?:any |significant |much |great )?(?:improvement|relief|"
-                  r"success|benefit|effect)$",
+    text = re.sub(r",?\s+(?:(?:without|with (?:little|no|some|minimal)) (?:any |significant |much |great )?(?:improvement|relief|"
+                  r"success|benefit|effect)|to no avail)$",
                   "", text, flags=re.I)
     text = re.sub(r"^(?:is|are|was|were|has been|have been)\s+(?:(?:currently|also|now|still)\s+)?(?=\w)", "", text, flags=re.I)
     text = re.sub(r",?\s+(?:that|which) (?:I|he|she|they|the patient) (?:\w+ )?(?:takes?|took|uses?|used|has|have|had|"
