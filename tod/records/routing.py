@@ -491,7 +491,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
             drugs = [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))] \
                 if treated else []
             rest = treated.group("cond") if treated else rest
-            rest = re.sub(r",?\s+(?:which|that) (?:was|were|has been|had been) (?:\w+ )?treated\b[^,;]*", "", rest, flags=re.I)
+            rest = re.sub(r",?\s+(?:which|that) (?:was|were|has been|had been) (?:\w+ )?treated\b(?! with| by| using)[^,;]*", "",
+                          rest, flags=re.I)
             return Routing([f for item in split_items(rest) for f in _route_item(item, name)
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
