@@ -444,3 +444,10 @@ def test_treated_history_remedies_to_no_avail_and_blood_sugar() -> None:
     assert [f["value"] for f in case["history"]["medications"]] == ["NSAIDs", "ice"]
     assert [(e["name"], e["category"]) for e in case["examinations"]] == [("Random blood sugar", "lab")]
     assert _symptoms(case, "denied") == [] and vignette.builder.unrouted == 1
+
+
+def test_nouns_ending_like_adjectives_are_items_of_their_own() -> None:
+    from tod.records.phrases import split_items
+
+    assert split_items("mastectomy, chemotherapy and radiation") == ["mastectomy", "chemotherapy", "radiation"]
+    assert split_items("itchy, scaly rash") == ["itchy scaly rash"]

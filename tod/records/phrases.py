@@ -101,6 +101,7 @@ def split_items(text: str) -> list[str]:
             carry = ""
         words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
         if (len(words) == 1 and _RE.adjective_end.match(words[0]) and words[0].lower() not in _NOUN_LIKE
+                and not _NOUN_ENDING.search(words[0].lower())
                 or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
                 or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
                 and words[1].lower() not in _NOUN_LIKE
@@ -125,6 +126,10 @@ def _shared_prefix(items: list[str]) -> list[str]:
         out.append(item)
     return out
 
+
+#: Endings of nouns that look like adjectives ("chemotherapy", "colostomy", "biopsy", "anxiety").
+_NOUN_ENDING = re.compile(r"(?:therapy|scopy|tomy|graphy|pathy|plasty|logy|ergy|opsy|story|jury|gery|ity|ety|ancy|ency|emy|"
+                          r"omy|ory)$")
 
 #: Words that are an adjective or a complaint of their own ("cold, clammy skin"; "fever, cold, and cough").
 _ADJECTIVE_NOUNS = frozenset({"cold", "sore"})
