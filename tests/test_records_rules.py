@@ -451,3 +451,14 @@ def test_nouns_ending_like_adjectives_are_items_of_their_own() -> None:
 
     assert split_items("mastectomy, chemotherapy and radiation") == ["mastectomy", "chemotherapy", "radiation"]
     assert split_items("itchy, scaly rash") == ["itchy scaly rash"]
+
+
+def test_a_condition_treated_with_surgery_and_chemotherapy_is_split_by_field() -> None:
+    from tod.records.routing import route_text
+
+    facts = [(f.field, f.value) for f in route_text(
+        "Past medical history is significant for breast carcinoma treated with mastectomy, chemotherapy and radiation, "
+        "and hypertension.", default=None).facts]
+    assert facts == [("history.past_diagnoses", "breast carcinoma"), ("history.trauma_surgery", "mastectomy"),
+                     ("history.medications", "chemotherapy"), ("history.medications", "radiation"),
+                     ("history.past_diagnoses", "hypertension")]

@@ -51,7 +51,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
-        ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
+        ("history.medications", r"^(?:(?:adjuvant|neoadjuvant|systemic|whole-brain) )?(?:chemotherapy|radiation(?: therapy)?|"
+         r"radiotherapy|chemoradiation)$|^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
          r"(medications?|medicines?|drugs|prescriptions?|supplements?|pills?|treatments?|therapy)$"),
     )
 )
@@ -374,6 +375,8 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     if lead is not None and lead[0] == "history.medications" and default != lead[0] and item_field(item) is None:
         return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
+    if default == "history.past_diagnoses" and re.search(r"\b(?:treated|managed|controlled) (?:with|by)\b", item, re.I):
+        return [f for f in _split_condition_treatment(item) if f.value]  # "breast cancer treated with mastectomy"
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
     if default == "history.past_diagnoses":
@@ -422,7 +425,9 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
         [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
-        facts.append(RoutedFact("social.living_habits" if lifestyle else "history.medications", short_value(part)))
+        surgery = item_field(part) == "history.trauma_surgery"  # "treated with mastectomy"
+        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else "history.medications"
+        facts.append(RoutedFact(field, short_value(part)))
     return facts
 
 
