@@ -462,3 +462,13 @@ def test_a_condition_treated_with_surgery_and_chemotherapy_is_split_by_field() -
     assert facts == [("history.past_diagnoses", "breast carcinoma"), ("history.trauma_surgery", "mastectomy"),
                      ("history.medications", "chemotherapy"), ("history.medications", "radiation"),
                      ("history.past_diagnoses", "hypertension")]
+
+
+def test_a_had_this_symptom_sentence_gives_its_duration_and_factors_end_at_their_clause() -> None:
+    vignette = _read("A 23-year-old woman presents with pain in her axilla. She has had this pain chronically for the "
+                     "past year. The pain gets worse when she exercises and disappears after she rests. Her temperature "
+                     "is 37 C. Gastric pH is < 2.")
+    pain = vignette.builder.symptoms[0]
+    assert (pain["duration"], pain["aggravating_factors"]) == ("a year", ["I exercise"])
+    assert [(e["name"], e["category"]) for e in vignette.builder.examinations] == [
+        ("temperature", "vital_sign"), ("Gastric pH", "lab")]

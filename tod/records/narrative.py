@@ -289,7 +289,9 @@ class NarrativeReader:
         found = False
         for key, pattern in (("aggravating_factors", _RE.worse), ("relieving_factors", _RE.better)):
             for match in pattern.finditer(sentence):
-                factor = self.builder.speak(_strip_article(match.group("f")))
+                factor = re.split(r"\s+and\s+(?=(?:\w+\s+)?(?:disappears?|improves?|resolves?|goes away|subsides?|gets "
+                                  r"better)\b)", match.group("f"), flags=re.I)[0]
+                factor = self.builder.speak(_strip_article(factor))
                 if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor):
                     target.setdefault(key, [])
                     if factor not in target[key]:
