@@ -472,3 +472,8 @@ def test_a_had_this_symptom_sentence_gives_its_duration_and_factors_end_at_their
     assert (pain["duration"], pain["aggravating_factors"]) == ("a year", ["I exercise"])
     assert [(e["name"], e["category"]) for e in vignette.builder.examinations] == [
         ("temperature", "vital_sign"), ("Gastric pH", "lab")]
+
+
+def test_first_noticed_this_symptom_ago_gives_its_duration() -> None:
+    case = _case("A 40-year-old man presents with diarrhea. He first noticed this diarrhea about a month ago.")
+    assert [(s["name"], s.get("duration")) for s in case["symptoms"]] == [("diarrhea", "a month")]
