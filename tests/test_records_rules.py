@@ -477,3 +477,12 @@ def test_a_had_this_symptom_sentence_gives_its_duration_and_factors_end_at_their
 def test_first_noticed_this_symptom_ago_gives_its_duration() -> None:
     case = _case("A 40-year-old man presents with diarrhea. He first noticed this diarrhea about a month ago.")
     assert [(s["name"], s.get("duration")) for s in case["symptoms"]] == [("diarrhea", "a month")]
+
+
+def test_negative_histories_joined_by_and_and_received_transplants() -> None:
+    case = _case("A 40-year-old man presents with a cough. Past medical history is negative and family history is "
+                 "irrelevant. He received a kidney transplant 6 years ago.")
+    assert case["history"]["past_diagnoses"] == [{"status": "denied"}]
+    assert case["history"]["family_history"] == [{"status": "denied"}]
+    assert [(f["value"], f.get("detail")) for f in case["history"]["trauma_surgery"]] == [
+        ("kidney transplant", "6 years ago")]

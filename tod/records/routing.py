@@ -49,7 +49,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
-         r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?)(?!\w)"),
+         r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
+         r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:adjuvant|neoadjuvant|systemic|whole-brain) )?(?:chemotherapy|radiation(?: therapy)?|"
          r"radiotherapy|chemoradiation)$|^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
@@ -82,7 +83,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |positive |remarkable |relevant )?"
          r"(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
-         r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|had (?:an? )?(?=\w+(?:ectomy|otomy|"
+         r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|(?:had|received) (?:an? )?(?=(?:[\w-]+ )?\w*(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
         ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
         ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) |"
@@ -530,6 +531,7 @@ def split_clauses(sentence: str) -> list[str]:
     clauses = []
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
                          r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)|"
+                         r",?\s+and (?=(?:(?:his|her|the) )?(?:family|social|surgical|past medical) (?:medical )?history\b)|"
                          r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?:and\s+)?(?=\w)",
                          sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
