@@ -486,3 +486,17 @@ def test_negative_histories_joined_by_and_and_received_transplants() -> None:
     assert case["history"]["family_history"] == [{"status": "denied"}]
     assert [(f["value"], f.get("detail")) for f in case["history"]["trauma_surgery"]] == [
         ("kidney transplant", "6 years ago")]
+
+
+def test_episode_lengths_negated_asides_and_history_sentences_with_vitals() -> None:
+    stiffness = _case("A 50-year-old woman presents with morning stiffness that lasts about 15 minutes. She says it "
+                      "does not bother her, but it has been there for several months.")
+    assert [(s["name"], s["status"], s.get("duration")) for s in stiffness["symptoms"]] == [
+        ("morning stiffness", "present", "several months")]
+    vignette = _read("A 40-year-old woman presents with hair loss. Her scalp is not itchy. She says it has never looked "
+                     "like this before. Her past medical history is positive for asthma; nevertheless, her vitals are "
+                     "stable.")
+    case = vignette.builder.case("x")
+    assert [(s["name"], s["status"]) for s in case["symptoms"]] == [("hair loss", "present"), ("itching", "denied")]
+    assert _values(case, "history", "past_diagnoses") == [("asthma", "present")]
+    assert case["examinations"] == [] and vignette.builder.unrouted == 2

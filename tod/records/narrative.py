@@ -410,6 +410,8 @@ class NarrativeReader:
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
         if complaint is not None and self._negated_complaint(complaint, body):
             return
+        if about_symptom(strip_subject(body)) and self.modifiers(body):
+            return  # "it has been there for several months": the symptom's duration, not a new symptom
         if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
             return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom
         if complaint is not None and (first or not _is_history(strip_subject(body))):
@@ -463,7 +465,7 @@ class NarrativeReader:
         else:  # history the router places ("do not use contraception"), or denied qualities ("not itchy")
             routed = route_clause(body, default=None)
             routed = routed if routed.facts else route_clause(body, default=SYMPTOMS)
-            if routed.facts:
+            if routed.facts and all(f.status is Status.denied or f.field != SYMPTOMS for f in routed.facts):
                 self.builder.add_routing(routed)
             else:
                 self.builder.add_unrouted([complaint])

@@ -100,7 +100,8 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence):
+    if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
+            and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
         return True
     if _RE.exam_cue.search(sentence) or _RE.test_cue.search(sentence) and _RE.result_verb.search(sentence) \
             or _RE.lab_unit.search(sentence):
