@@ -500,3 +500,10 @@ def test_episode_lengths_negated_asides_and_history_sentences_with_vitals() -> N
     assert [(s["name"], s["status"]) for s in case["symptoms"]] == [("hair loss", "present"), ("itching", "denied")]
     assert _values(case, "history", "past_diagnoses") == [("asthma", "present")]
     assert case["examinations"] == [] and vignette.builder.unrouted == 2
+
+
+def test_symptoms_that_started_last_night() -> None:
+    case = _case("A 32-year-old man presents with fever and vomiting. The patient states that his symptoms started last "
+                 "night.")
+    assert case["symptoms"][0]["duration"] == "last night"
+    assert "It started last night." in case["opening_statement"]

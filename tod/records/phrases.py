@@ -259,7 +259,7 @@ def find_duration(text: str) -> str | None:
     if not match:
         return None
     phrase = match.group(0)
-    phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last |previous )?", "", phrase, flags=re.I)
+    phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last (?!night)|previous )?", "", phrase, flags=re.I)
     phrase = re.sub(r"[- ](?:history|duration)$|\s+ago$", "", phrase, flags=re.I)
     phrase = re.sub(r"(\d)-(?=[a-z])", r"\1 ", phrase)
     if re.match(r"^[A-Z][a-z]", phrase):  # "Two days", "Yesterday" at a sentence start
