@@ -507,3 +507,13 @@ def test_symptoms_that_started_last_night() -> None:
                  "night.")
     assert case["symptoms"][0]["duration"] == "last night"
     assert "It started last night." in case["opening_statement"]
+
+
+def test_a_negation_late_in_a_long_complaint_does_not_deny_it() -> None:
+    case = _case("A 33-year-old woman presents at 37 weeks gestation. She states that she has had a headache for the "
+                 "past day and generally does not feel well. A 37-year-old woman presents after 8 hours of left sided "
+                 "flank pain that radiates to her groin.")
+    assert [(s["name"], s.get("duration")) for s in case["symptoms"]] == [
+        ("headache", "a day"), ("left sided flank pain", "8 hours")]
+    worried = _case("A 3-year-old boy is brought in by his mother because she is worried that he might be harming himself.")
+    assert worried["opening_statement"].startswith("Doctor, my son has been harming himself.")

@@ -43,6 +43,7 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"(?:found|noted|seen|observed|noticed|discovered|developed|saw|caught)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
     r"gradual )?onset of) |after (?:noticing|developing|experiencing|having|feeling|waking up with) |"
     r"after (?=(?:losing|passing out|fainting|collapsing|vomiting|coughing up)\b)|"
+    r"after (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several) (?:minutes?|hours?|days?|weeks?|months?) of |"
     r"when (?:he|she|they) (?:found|noticed|discovered|experienced|developed|felt|woke up "
     r"with|awoke with) )",
     r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:noticing|finding|discovering|"
@@ -214,7 +215,9 @@ def _after_subject(text: str) -> str:
     of her period")."""
     belief = _RE.belief.match(text.strip())
     if belief:  # "they are concerned that she might be depressed", "he believes he has low testosterone"
-        text = belief.group("x")
+        text = re.sub(r"^(?:might|may|could|would) (?=be \w+ing\b|have\b)(?:be )?", "", belief.group("x"), flags=re.I)
+        if re.match(r"^\w+ing\b", text):  # "might be harming himself" -> "harming himself"
+            return text
     text = strip_subject(text)
     converted = verb_phrase_symptom(text)
     if converted:

@@ -26,7 +26,7 @@ SYMPTOM_VERBS = frozenset({
     "choke", "gag", "grind", "pick", "pull", "bang", "rock", "shake", "tremble", "twitch", "jerk", "stare",
     "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
     "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict", "reject",
-    "act", "behave", "laugh", "smell", "taste", "steal", "lie", "shout", "swear", "insult", "annoy", "disrupt",
+    "act", "behave", "laugh", "smell", "taste", "steal", "harm", "bang", "lie", "shout", "swear", "insult", "annoy", "disrupt",
 })
 
 _RE = load_patterns("symptom_names")
@@ -109,7 +109,7 @@ def verb_phrase_symptom(text: str) -> str | None:
                        r"agitated|hopeless|worthless|guilty|thirsty|hungry|sleepy|drowsy|feverish|short of breath|"
                        r"breathless|unsteady|clumsy|jittery|shaky|cold|hot|bloated|constipated|full|numb|hopeless|"
                        r"paranoid|suspicious|withdrawn|distracted|inattentive|hyperactive|aggressive|lethargic|"
-                       r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|"
+                       r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|fussy|cranky|clingy|"
                        r"sensitive to\b.*|afraid\b.*|scared\b.*|worried\b.*|preoccupied\b.*|obsessed\b.*)"
                        r"(?:\s.*)?)$", text, re.I)
     if feeling:
