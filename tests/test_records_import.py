@@ -303,7 +303,8 @@ def test_bare_normal_results_are_findings_and_missing_ones_are_skipped() -> None
                   physical={"Neurological_Examination": {"Cranial_Nerves": "Normal", "Reflexes": "Unremarkable"}},
                   tests={"Hepatitis_Serology": "Negative", "Biopsy": "Pending", "ECG": "Not performed",
                          "Additional_Tests": "MRI could be considered to rule out a mass"})
-    record, _, _ = import_medqa_case(case, case_id="t-2")
+    record, _, skipped = import_medqa_case(case, case_id="t-2")
+    assert skipped == 3  # pending, not performed, hypothetical: counted, not stored
     results = {e.name: e.result for e in record.case.examinations}
     assert results == {"Neurological Examination Cranial Nerves": "Normal",
                        "Neurological Examination Reflexes": "Unremarkable", "Hepatitis Serology": "Negative"}

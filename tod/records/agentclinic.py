@@ -37,6 +37,7 @@ from tod.records.routing import (
     SYMPTOMS,
     as_text,
     generic_field,
+    is_asymptomatic,
     is_not_provided,
     item_field,
     negated_object,
@@ -89,12 +90,22 @@ def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
     builder.add_routing(route_text(value, default=default))
 
 
+#: A finding of the examiner inside a review of systems: orientation, alertness, vital signs.
+_ROS_SIGN = re.compile(r"^(?:the )?(?:patient |pt )?(?:is )?(?P<result>(?P<name>oriented|alert|vital signs|vitals)\b.*)$", re.I)
+
+
 def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
     """Review of systems: "Denies X, Y" -> denied symptoms, "Reports Z" / "Z" -> symptoms."""
     reader = NarrativeReader(builder)
     for sentence in split_sentences(as_text(value)):
         sentence = re.sub(r"^[A-Z][\w /&-]{1,30}:\s*", "", sentence)
+        sentence = re.sub(r"^(?:on|upon|during) (?:(?:further|the) )?(?:review(?: of systems)?|questioning)\s*,?\s*", "",
+                          sentence, flags=re.I)
         if is_not_provided(sentence):
+            continue
+        sign = _ROS_SIGN.match(sentence)
+        if sign:  # an examination finding listed with the review of systems ("Oriented to time, place, and person")
+            builder.add_exam(sign.group("name").lower(), sign.group("result"), section="physical")
             continue
         if negated_object(sentence) is None and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
@@ -109,7 +120,7 @@ def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> 
     with rest"). An entry that is a piece of clause is routed like history text (counted as
     unrouted when no rule places it), not stored as a symptom."""
     own = item_field(item) or ""
-    if negated_object(item) is not None:
+    if negated_object(item) is not None or is_asymptomatic(item):
         builder.add_routing(route_clause(item, default=SYMPTOMS))
     elif re.match(r"^(?:history of|previous(?:ly)?|prior|past)\b", item, re.I):
         builder.add_routing(route_clause(item, default="history.past_diagnoses"))
@@ -125,7 +136,8 @@ def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> 
 
 def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, CaseBuilder, int]:
     """Convert one AgentClinic MedQA OSCE case to a record, with the builder (warnings,
-    unrouted count) and the number of skipped sentences (none: the sections hold no question)."""
+    unrouted count) and the number of skipped examination entries (results not given:
+    "Pending", "Not performed", an optional test)."""
     osce = case.get("OSCE_Examination")
     if not isinstance(osce, dict) or "Patient_Actor" not in osce or "Correct_Diagnosis" not in osce:
         raise ImportFormatError("expected OSCE_Examination with Patient_Actor and Correct_Diagnosis")
@@ -156,9 +168,12 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     _add_section(builder, actor.get("Social_History"), default="social.living_habits")
     for sentence in split_sentences(history):
         reader.read(sentence, restates=True)
+    skipped = 0
     for key, section in (("Physical_Examination_Findings", "physical"), ("Test_Results", "tests")):
         for name, result in _flatten("", osce.get(key) or {}):
-            if not is_not_provided(result):
+            if is_not_provided(result) or is_not_provided(_exam_name(name)):
+                skipped += 1  # no result yet ("Pending", "Not performed", "MRI Optional")
+            else:
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
     reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
@@ -171,7 +186,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
         "case": builder.case(opening),
         "reference": {"diagnosis": diagnosis, "treatment": _management(osce)},
     }
-    return Record.model_validate(record), builder, 0
+    return Record.model_validate(record), builder, skipped
 
 
 def _management(osce: dict[str, Any]) -> str | None:

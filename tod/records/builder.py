@@ -41,7 +41,7 @@ def exam_category(name: str, result: str, *, section: Section | None = None) -> 
     decides a name that a cue word would misfile ("Strength testing" in a physical
     examination is no lab test, a "Complete blood count" result no physical finding).
     """
-    if _RE.vitals.search(name):
+    if _RE.vitals.search(name) and not _RE.bedside_sense.search(name):
         return "vital_sign"
     if _RE.function_test.search(name):
         return "other"
@@ -151,8 +151,9 @@ class CaseBuilder:
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
-            if _same_item(existing["name"], name) or (
-                    status is Status.present and existing["status"] == "present" and _restates(name, existing["name"])
+            if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
+                    status is Status.present and existing["status"] == "present"
+                    and (_restates(name, existing["name"]) or _described_again(existing["name"], name))
                     and values.get("position", existing.get("position")) == existing.get("position")):
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
@@ -265,10 +266,46 @@ def _same_item(a: str, b: str) -> bool:
     return _item_words(a) == _item_words(b)
 
 
+_LINK_WORDS = frozenset({"in", "of", "the", "a", "an", "my", "his", "her", "their", "with", "on", "to"})
+
+
+def _stems(text: str) -> frozenset[str]:
+    """Content words without inflection ("decrease in bowel sounds" and "decreased bowel sound"
+    give the same set)."""
+    stems = set()
+    for word in _item_words(text):
+        if word in _LINK_WORDS:
+            continue
+        for suffix in ("es", "s", "ed", "d", "e"):
+            if len(word) > 4 and word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        stems.add(word.rstrip("e") if len(word) > 4 else word)
+    return frozenset(stems)
+
+
+def _same_stems(a: str, b: str) -> bool:
+    """Two symptom names say the same in other word forms ("voice changes", "changes in voice")."""
+    first, second = _stems(a), _stems(b)
+    return bool(first) and first == second
+
+
 def _restates(short: str, long: str) -> bool:
     """``short`` names the symptom ``long`` names, with fewer words and the same head word."""
     few, many = _item_words(short), _item_words(long)
     return bool(few) and few[-1] == many[-1] and set(few) <= set(many)
+
+
+#: Words that describe a symptom without naming another one ("severe back pain" is "back pain").
+_DESCRIBING_WORDS = frozenset({"severe", "mild", "moderate", "intense", "worsening", "progressive", "sudden", "acute",
+                               "chronic", "persistent", "constant", "intermittent", "occasional", "recurrent",
+                               "increasing", "excruciating", "new", "onset", "new-onset", "sharp", "dull"})
+
+
+def _described_again(known: str, new: str) -> bool:
+    """``new`` is ``known`` with describing words added ("back pain" -> "severe back pain")."""
+    few, many = _item_words(known), _item_words(new)
+    return bool(few) and few[-1] == many[-1] and set(few) <= set(many) and set(many) - set(few) <= _DESCRIBING_WORDS
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -27,7 +27,8 @@ class ImportResult:
     warnings: list[str] = field(default_factory=list)
     #: record id -> clauses of its source text that no rule could place.
     unrouted: dict[str, int] = field(default_factory=dict)
-    #: sentences that state no fact of the patient (a question, "a photograph is shown").
+    #: sentences or entries that state no fact of the patient (a question, "a photograph is
+    #: shown", a clinician's action, a result not given: "pending").
     skipped: int = 0
 
     def add(self, record: Record, warnings: list[str], *, unrouted: int, skipped: int = 0) -> None:
@@ -43,7 +44,8 @@ class ImportResult:
         left_out = sum(1 for w in self.warnings if "names the diagnosis" in w)
         return (f"{left_out} facts left out because they name the diagnosis; {sum(counts)} unrouted clauses in "
                 f"{len(counts)} of {len(self.records)} records (at most {max(counts, default=0)} in one); "
-                f"{self.skipped} sentences with no patient fact skipped (questions, images)")
+                f"{self.skipped} sentences or entries with no patient fact skipped (questions, images, clinicians' "
+                f"actions, results not given)")
 
 
 def _importers() -> dict[str, Callable[[Path], ImportResult]]:

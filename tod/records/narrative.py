@@ -20,6 +20,7 @@ from tod.records.phrases import find_duration, split_items, strip_subject
 from tod.records.routing import (
     SYMPTOMS,
     Routing,
+    excepted_complaint,
     item_field,
     looks_chronic,
     looks_like_condition,
@@ -27,7 +28,7 @@ from tod.records.routing import (
     route_clause,
     split_clauses,
 )
-from tod.records.symptom_names import is_fragment, looks_like_symptom, verb_phrase_symptom
+from tod.records.symptom_names import base_form, gerund, is_fragment, looks_like_symptom, verb_phrase_symptom
 
 _RE = load_patterns("narrative")
 
@@ -39,19 +40,21 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"presenting with |due to |concerned about |after (?:an? |the )?(?:episode|attack|bout|spell)s? of |"
     r"after (?:(?:he|she|they|the patient|the (?:mother|father|parents?)|(?:his|her|their) \w+) "
     r"(?:was |were |is |had been |had |has )?"
-    r"(?:found|noted|seen|observed|noticed|discovered|developed|saw)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
+    r"(?:found|noted|seen|observed|noticed|discovered|developed|saw|caught)(?: (?:to be|that))?|(?:the )?(?:sudden |acute |abrupt |"
     r"gradual )?onset of) |after (?:noticing|developing|experiencing|having|feeling|waking up with) |"
     r"after (?=(?:losing|passing out|fainting|collapsing|vomiting|coughing up)\b)|"
-    r"when (?:he|she|they) (?:found|noticed|discovered|woke up "
+    r"after (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several) (?:minutes?|hours?|days?|weeks?|months?) of |"
+    r"when (?:he|she|they) (?:found|noticed|discovered|experienced|developed|felt|woke up "
     r"with|awoke with) )",
-    r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:seeing|noticing|finding|discovering|"
-    r"developing|having) )?|treatment of |assessment of |management of |workup of |investigation of )|)",
+    r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:noticing|finding|discovering|"
+    r"developing|having) |after (?=seeing\b|hearing\b))?|treatment of |assessment of |management of |workup of |investigation of )|)|"
+    r"\bto (?:examine|evaluate|assess|check) (?:the patient's |his |her |their )?",
     r"^\s*(?:to have )?",
 ))
 
 
 def _strip_article(text: str) -> str:
-    return re.sub(r"^(?:an?|the|some|any)\s+", "", text.strip(" ,.;:"), flags=re.I)
+    return re.sub(r"^(?:an?|the|some|any|another|a new)\s+", "", text.strip(" ,.;:"), flags=re.I)
 
 
 def _merge_positions(items: list[str]) -> list[str]:
@@ -59,6 +62,10 @@ def _merge_positions(items: list[str]) -> list[str]:
     rash", "primarily on her arms" -> "itchy rash on her arms"."""
     merged: list[str] = []
     for item in items:
+        if merged and re.search(r"\s(?:at|in) [\w-]+$", merged[-1]) and len(item.split()) <= 2 \
+                and not looks_like_symptom(item) and not _RE.body_part.match(item.strip()):
+            merged[-1] += f" and {item}"  # "problems at home", "school" -> "problems at home and school"
+            continue
         where = re.match(r"^(?:primarily|mainly|mostly|especially|particularly|predominantly|usually)?\s*"
                          r"(?P<p>(?:on|in|over|around|at|along|across) .+)$", item.strip(), re.I)
         if merged and where:
@@ -113,15 +120,23 @@ def _position(item: str) -> tuple[str, str | None, str | None]:
     return match.group("name"), position, trigger
 
 
-def symptom_items(phrase: str) -> list[dict[str, Any]]:
+def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     """Symptoms of a complaint phrase: name plus the descriptors it states.
 
     "painful lesions on his penis and swelling in the left groin" ->
     [{"name": "painful lesions", "position": "his penis"}, {"name": "swelling", "position": "the left groin"}].
     A symptom stated with a verb gets a noun phrase ("forgets names" -> "forgetting names",
-    :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom.
+    :mod:`tod.records.symptom_names`); a piece of clause ("but today I can") is no symptom, nor
+    is a name longer than ``max_words``.
     """
     phrase = re.sub(r"\s*\((?:[^()]|\([^()]*\))*\d(?:[^()]|\([^()]*\))*\)", "", phrase)  # measured amounts
+    phrase = re.sub(r"^(?:the )?(?:presence|appearance|development|occurrence) of (?:an? |the |some )?(?=\w)", "",
+                    phrase.strip(), flags=re.I)  # "the development of red, itchy bumps" names the bumps
+    phrase = re.sub(r",?\s+at \d+(?:\.\d+)? weeks['\u2019]? (?:of )?(?:gestation|pregnancy)\b", "", phrase, flags=re.I)
+    when = _RE.trigger_clause.search(phrase)
+    if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
+        phrase = phrase[: when.start()]
+    when_factor = f"{gerund(base_form(when.group('verb')))}{when.group('rest')}".strip(" .,;:") if when else None
     phrase = _RE.cut_tail.sub("", phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
@@ -133,14 +148,19 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
         item = _RE.duration_text.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
+        item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
+        item = re.sub(r"^(?:found )?unconscious\b", "loss of consciousness", item, flags=re.I)
+        item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
+                      r"(?:an? |the |some )?(?=\w)", "", item,
+                      flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
-                or _RE.treatment.search(item) or len(item) < 3):
+                or _RE.treatment.search(item) or len(item) < 3 or _RE.visit_item.match(item)):
             continue
-        item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed)$", "",
+        item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed|even)$", "",
                       item, flags=re.I)
         item = re.sub(r"^(?:(?:his|her|their|my) )?(behaviou?r|mood|sleep|appetite|weight|memory|vision|hearing|speech|gait|"
                       r"growth|development|eating|school performance)$", r"problems with \1", item, flags=re.I)
@@ -150,8 +170,10 @@ def symptom_items(phrase: str) -> list[dict[str, Any]]:
             entry["position"] = position
         if trigger:
             entry["aggravating_factors"] = [trigger]
-        if len(entry["name"].split()) <= 10 and not is_fragment(entry["name"]):
+        if len(entry["name"].split()) <= max_words and not is_fragment(entry["name"]):
             symptoms.append(entry)
+    if when_factor and symptoms:
+        symptoms[-1].setdefault("aggravating_factors", []).append(when_factor)
     return symptoms
 
 
@@ -170,17 +192,19 @@ def complaint_phrase(sentence: str) -> str | None:
                 rest = after[found.end():]
                 rest = re.sub(r"^(?:an? |the )?(?:\w+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
                 rest = _after_subject(rest)
-                if rest.strip() and not _RE.not_complaint.match(rest):
+                if rest.strip() and not _RE.not_complaint.match(rest.strip(" .,;:")):
                     return rest
                 return None
     text = strip_subject(sentence)
     report = _RE.report.match(text)
     if report:
-        return text[report.end():]
+        rest = text[report.end():]
+        again = _RE.report.match(rest)  # "has also had X": both verbs go
+        return rest[again.end():] if again else rest
     if _RE.reported.match(sentence) and text != sentence:
         return verb_phrase_symptom(text) or text
     subject = _RE.subject_verb.match(sentence)
-    if subject and re.search(r"[- ]old\b|\b(?:newborn|neonate)\b", sentence[: subject.end()], re.I):
+    if subject and re.search(r"[- ]old\b|\b(?:newborn|neonate|infant)\b", sentence[: subject.end()], re.I):
         return sentence[subject.end():]
     return None
 
@@ -189,12 +213,24 @@ def _after_subject(text: str) -> str:
     """A complaint clause without its subject and report verb ("she has been having X" -> "X");
     a symptom stated with a verb as its noun phrase ("she has not had her period" -> "absence
     of her period")."""
+    belief = _RE.belief.match(text.strip())
+    if belief:  # "they are concerned that she might be depressed", "he believes he has low testosterone"
+        text = re.sub(r"^(?:might|may|could|would) (?=be \w+ing\b|have\b)(?:be )?", "", belief.group("x"), flags=re.I)
+        if re.match(r"^\w+ing\b", text):  # "might be harming himself" -> "harming himself"
+            return text
     text = strip_subject(text)
     converted = verb_phrase_symptom(text)
     if converted:
         return converted
     report = _RE.report.match(text)
     return text[report.end():] if report else text
+
+
+def about_symptom(sentence: str) -> bool:
+    """True when a sentence's subject is a symptom or a pronoun for one and its verb tells how
+    the symptom behaves ("The pain has been present for 4 weeks", "These spinning sensations
+    are present throughout the day", "It is associated with bleeding")."""
+    return _RE.symptom_subject.match(sentence.strip()) is not None
 
 
 def subject_complaint(sentence: str) -> str | None:
@@ -209,7 +245,9 @@ def subject_complaint(sentence: str) -> str | None:
             return converted
     verb = _RE.complaint_verb.search(sentence)
     match = re.search(r"\bwith (?P<c>.+)$", sentence[: verb.start()] if verb else sentence, re.I)
-    if match and not re.search(r"\bhistory\b", match.group("c"), re.I):
+    if match and not re.search(r"\bhistory\b", match.group("c"), re.I) and not _RE.companion.match(match.group("c")) \
+            and not (looks_like_condition(match.group("c")) and visit_reason(sentence)):
+        # "a man with sickle cell disease presents for an eye examination": the condition is history
         return match.group("c")
     return None
 
@@ -222,6 +260,8 @@ def visit_reason(sentence: str) -> str | None:
     if match:
         return re.sub(r"^(?:the|his|her)\s+", "a ", match.group("r"), flags=re.I)
     match = re.search(r"\brequesting (?P<r>[\w -]{3,40}?(?:care|test\w*|advice|evaluation))\b", sentence, re.I) or \
+        re.search(r"\b(?:after|following|because of) (?P<r>(?:being )?(?:hit|struck|run over|knocked down|bitten|stung|"
+                  r"attacked) by (?:an? |the |his |her )?[\w-]+)", sentence, re.I) or \
         re.search(r"\b(?:after|following|because of) (?:being involved in |sustaining |having |being )?(?P<r>(?:an? |the |"
                   r"(?:his|her) )?(?:[\w-]+ ){0,4}(?:collision|accident|crash|fall|injury|assault|fight|burn|bite|sting|"
                   r"overdose|ingestion|drowning|explosion|gunshot wound|stab wound|seizure))\b", sentence, re.I)
@@ -252,12 +292,15 @@ class NarrativeReader:
         found = False
         for key, pattern in (("aggravating_factors", _RE.worse), ("relieving_factors", _RE.better)):
             for match in pattern.finditer(sentence):
-                factor = self.builder.speak(_strip_article(match.group("f")))
+                factor = re.split(r"\s+and\s+(?=(?:\w+\s+)?(?:disappears?|improves?|resolves?|goes away|subsides?|gets "
+                                  r"better)\b)", match.group("f"), flags=re.I)[0]
+                factor = self.builder.speak(_strip_article(factor))
                 if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor):
                     target.setdefault(key, [])
                     if factor not in target[key]:
                         target[key].append(factor)
                     found = True
+        found = self._symptom_sentence(sentence, target) or found
         head = re.escape(target["name"].lower().split()[-1])
         if not found and re.search(rf"\b(?:pain|ache|it|discomfort|{head})\b.*\b(?:describes?|described|characteri[sz]ed)\b|"
                                    rf"\b(?:describes?|described)\s+(?:(?:the|his|her|my|this|these)\s+)?"
@@ -266,6 +309,28 @@ class NarrativeReader:
             if match and "degree" not in target:
                 target["degree"] = self.builder.speak(match.group("d").strip())
                 found = True
+        return found
+
+    def _symptom_sentence(self, sentence: str, target: dict[str, Any]) -> bool:
+        """A sentence about a recorded symptom (:func:`about_symptom`): the complaints it says
+        go with the symptom ("It is associated with X"), its duration ("The pain has been
+        present for 4 weeks") and character ("it is dull in nature"); True if any was placed."""
+        sentence = strip_subject(sentence)
+        if not about_symptom(sentence):
+            return False
+        found = False
+        associated = _RE.associated.search(sentence)
+        if associated:
+            found = self.add_complaint(associated.group("x"), associated.group("x"))
+        lasting = _RE.lasting.search(sentence)
+        duration = find_duration(sentence) if lasting else None  # "The episodes lasted a few minutes" is no duration
+        if duration and "duration" not in target:
+            target["duration"] = duration
+            found = True
+        character = _RE.character.search(sentence)
+        if character and "degree" not in target:
+            target["degree"] = self.builder.speak(character.group("d").strip())
+            found = True
         return found
 
     def add_complaint(self, phrase: str, sentence: str, *, when: str | None = None, first: bool = False,
@@ -279,7 +344,7 @@ class NarrativeReader:
         item that reads as no symptom at all (:func:`~tod.records.symptom_names.looks_like_symptom`)
         is not placed. With ``restates`` (a history that restates a case's symptom list), an
         item that restates a recorded symptom adds its descriptors to that symptom."""
-        items = symptom_items(phrase)
+        items = symptom_items(phrase, max_words=14 if first else 10)  # the chief complaint may be long
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
         past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
         placed = False
@@ -288,7 +353,10 @@ class NarrativeReader:
         for item in items:
             name = item.pop("name")
             field = item_field(name)
-            if not first and (past or looks_chronic(name) or dated and looks_like_condition(name)
+            episodes = bool(_RE.episodes_of.match(name)) and looks_like_condition(item.get("position", ""))
+            if episodes:  # "six episodes of otitis media": a recurrent condition, history
+                name = f"{name} of {item.pop('position')}"
+            if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
                 self.builder.add_fact(field or "history.past_diagnoses", name,
                                       detail=_past_time(sentence) or (when if when and _RE.time_word.search(when) else None))
@@ -326,13 +394,29 @@ class NarrativeReader:
         lead = _RE.time_lead.match(sentence)
         when = None
         if lead:
-            when = lead.group("when") or (lead.group("lead") if _RE.time_word.search(lead.group("lead")) else None)
+            when = lead.group("when") or (lead.group("lead") if _RE.time_word.search(lead.group("lead")) and not re.search(
+                r"\b(?:review|examination|exam|questioning|interview|visit|history)\b", lead.group("lead"), re.I) else None)
         body = sentence[lead.end():] if lead else sentence
+        procedure = _RE.after_procedure.search(lead.group(0)) if lead else None
+        if procedure:  # "One week after undergoing a sigmoidectomy, ...": the procedure is surgical history
+            self.builder.add_routing(route_clause(f"underwent {procedure.group('x')}", default=None))
         for number, segment in enumerate(part for part in _RE.segment.split(body) if part and part.strip(" ,")):
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
+        positive = _RE.review_positive.match(body)
+        if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
+            return  # "Review of systems is positive for X"
+        excepted = excepted_complaint(body)
+        if excepted is not None and self.add_complaint(excepted, body, when=when, first=first, restates=restates):
+            return
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
+        if complaint is not None and self._negated_complaint(complaint, body):
+            return
+        if about_symptom(strip_subject(body)) and self.modifiers(body):
+            return  # "it has been there for several months": the symptom's duration, not a new symptom
+        if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
+            return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom
         if complaint is not None and (first or not _is_history(strip_subject(body))):
             if first:
                 verb = _RE.complaint_verb.search(body)
@@ -369,6 +453,26 @@ class NarrativeReader:
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self._symptom_clause(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def _negated_complaint(self, complaint: str, body: str) -> bool:
+        """True when a complaint clause is negated in its main verb ("her behavior and affect
+        have not changed"): never a present symptom. "X has not changed" is stored as denied
+        "changes in X" for each item."""
+        match = _RE.negated_main_verb.match(complaint.strip(" .,;:"))
+        if not match:
+            return False
+        if match.group("verb").lower() == "changed":
+            for item in split_items(re.sub(r"^(?:(?:his|her|their|my|the) )", "", match.group("x"), flags=re.I)):
+                self.builder.add_symptom(f"changes in {_strip_article(re.sub(r'^(?:his|her|their|my) ', '', item))}",
+                                         Status.denied)
+        else:  # history the router places ("do not use contraception"), or denied qualities ("not itchy")
+            routed = route_clause(body, default=None)
+            routed = routed if routed.facts else route_clause(body, default=SYMPTOMS)
+            if routed.facts and all(f.status is Status.denied or f.field != SYMPTOMS for f in routed.facts):
+                self.builder.add_routing(routed)
+            else:
+                self.builder.add_unrouted([complaint])
+        return True
 
     def _symptom_clause(self, clause: str, when: str | None, restates: bool) -> bool:
         complaint = complaint_phrase(clause) or verb_phrase_symptom(strip_subject(clause))

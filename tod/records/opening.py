@@ -35,7 +35,9 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
                             r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
-        name += f" {'on' if surface else 'in'} {place}"
+        felt = re.search(r"\b(?:pain|aches?|aching|cramps?|cramping|swelling|tenderness|stiffness|weakness|numbness|"
+                         r"tingling|discomfort|burning|pressure)$", name, re.I)  # felt inside: "pain in my leg"
+        name += f" {'on' if surface and not felt else 'in'} {place}"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
 
 
@@ -89,17 +91,29 @@ def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
 
 
 def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
-    """Clauses saying the phrases in the subject's voice: nouns after "been having", gerunds
-    after "been", "inability to X" as "can't X", "absence of X" as "had no X"."""
+    """Clauses saying the phrases in the subject's voice, the first (the chief complaint)
+    first, then the other nouns, then the rest: nouns after "been having" (neighbouring nouns
+    in one clause), gerunds after "been", "inability to X" as "can't X", "absence of X" as
+    "had no X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
-    nouns = [p for p in phrases if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
-    clauses = [f"{{has}} been having {_join(nouns)}"] if nouns else []
+    stated = [p for p in phrases[1:] if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    phrases = phrases[:1] + stated + [p for p in phrases[1:] if p not in stated]
+    clauses: list[str] = []
+    nouns: list[str] = []
     for phrase in phrases:
         form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
+        if not form and not _GERUND.match(phrase):
+            nouns.append(phrase)
+            continue
+        if nouns:  # the nouns before, in one clause, so the chief complaint stays first
+            clauses.append(f"{{has}} been having {_join(nouns)}")
+            nouns = []
         if form:
             clauses.append(form[1].replace("{rest}", phrase.removeprefix(form[0])))
-        elif _GERUND.match(phrase):
+        else:
             clauses.append(f"{{has}} been {phrase}")
+    if nouns:
+        clauses.append(f"{{has}} been having {_join(nouns)}")
     return [c.format(has=subject.has, cannot=subject.cannot)
             for c, subject in zip(clauses, [subjects[0], *[subjects[1]] * len(clauses)])]
 
@@ -149,5 +163,5 @@ def _jargon_pattern() -> re.Pattern[str]:
 
 
 #: Gerunds that open a symptom stated with a verb ("forgetting names", "feeling tired").
-_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being"})) +
+_GERUND = re.compile(r"^(?:" + "|".join(sorted({gerund(v) for v in SYMPTOM_VERBS} | {"having", "being", "getting"})) +
                      r")\b")

@@ -13,7 +13,8 @@ from tod.records.patterns import load_patterns
 
 WORD_NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a": 1, "an": 1, "several": 3, "few": 3,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "forty-five": 45, "sixty": 60, "ninety": 90, "a": 1, "an": 1, "several": 3, "few": 3,
 }
 _NUMBER = r"(?:\d+(?:\.\d+)?|" + "|".join(WORD_NUMBERS) + r")"
 _AGE = re.compile(_NUMBER.replace("(?:", "(", 1) + r"[- ](year|month|week|day)s?[- ]old", re.I)
@@ -75,7 +76,7 @@ def _split_top_level(text: str, pattern: str) -> list[str]:
 #: "arm/hand weakness", "urinary or fecal incontinence").
 _MODIFIER = (r"(?:medical|surgical|psychiatric|family|social|bowel|bladder|urinary|fecal|faecal|arm|hand|leg|foot|"
              r"upper|lower|left|right|visual|hearing|auditory|sensory|motor|chest|back|neck|joint|muscle|skin|eye|"
-             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous))")
+             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous|ian|ine|ular))")
 _SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER})(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)(?P<b>{_MODIFIER})\s+"
                           r"(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
 
@@ -91,13 +92,20 @@ def split_items(text: str) -> list[str]:
     raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
     items: list[str] = []
     carry = ""
-    for piece in raw:
+    for number, piece in enumerate(raw):
+        following = raw[number + 1] if number + 1 < len(raw) else ""
+        listed = bool(following) and piece.strip().lower() in _ADJECTIVE_NOUNS and re.search(re.escape(piece) + r"\s*,\s*(?:and|or|nor)\s+" + re.escape(following),
+                                               text, re.I) is not None  # "fever, cold, and cough": "cold" is an item
         if carry:
             piece = f"{carry} {piece}"
             carry = ""
         words = [w for w in piece.split() if w.lower() not in ("a", "an", "the")]
         if (len(words) == 1 and _RE.adjective_end.match(words[0]) and words[0].lower() not in _NOUN_LIKE
-                or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)):
+                and not _NOUN_ENDING.search(words[0].lower())
+                or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
+                or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
+                and words[1].lower() not in _NOUN_LIKE
+                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])) and not listed:
             carry = piece
             continue
         items.append(piece)
@@ -118,6 +126,13 @@ def _shared_prefix(items: list[str]) -> list[str]:
         out.append(item)
     return out
 
+
+#: Endings of nouns that look like adjectives ("chemotherapy", "colostomy", "biopsy", "anxiety").
+_NOUN_ENDING = re.compile(r"(?:therapy|scopy|tomy|graphy|pathy|plasty|logy|ergy|opsy|story|jury|gery|ity|ety|ancy|ency|emy|"
+                          r"omy|ory)$")
+
+#: Words that are an adjective or a complaint of their own ("cold, clammy skin"; "fever, cold, and cough").
+_ADJECTIVE_NOUNS = frozenset({"cold", "sore"})
 
 #: Words ending like adjectives that are list items of their own.
 _NOUN_LIKE = frozenset({
@@ -152,7 +167,7 @@ def strip_subject(text: str) -> str:
 
 
 _ADVERB = (r"(?:also|otherwise|still|now|never|often|always|usually|frequently|sometimes|occasionally|currently|"
-           r"recently|only|then|just|really|no longer|not|\w+ly)")
+           r"recently|only|then|just|really|no longer|not|however|though|therefore|\w+ly)")
 #: Third-person verbs a chart sentence coordinates after its first ("has diabetes and forgets names").
 _COMMON_VERBS = (r"(?:takes|uses|works|lives|smokes|drinks|denies|reports|notes|says|states|describes|complains|feels|"
                  r"eats|goes|does|has|is|wants|needs|walks|runs|plays|attends|exercises|sleeps|forgets|hears|sees|thinks|"
@@ -187,7 +202,7 @@ def first_person(text: str) -> str:
     text = re.sub(r"\bher\b", "my", text, flags=re.I)
     text = re.sub(r"\bhim\b", "me", text, flags=re.I)
     text = re.sub(r"\b(himself|herself)\b", "myself", text, flags=re.I)
-    text = re.sub(rf"\b(?:he|she)((?:\s+{_ADVERB})*)\s+([a-z]+)\b((?:[^.;]*?\s+and\s+(?:{_ADVERB}\s+)*(?:{_COMMON_VERBS}))*)",
+    text = re.sub(rf"\b(?:he|she)((?:,?\s+{_ADVERB},?)*)\s+([a-z]+)\b((?:[^.;]*?\s+and\s+(?:{_ADVERB}\s+)*(?:{_COMMON_VERBS}))*)",
                   lambda m: f"I{m.group(1)} {_first_person_verb(m.group(2))}" + re.sub(
                       rf"\b({_COMMON_VERBS})$", lambda v: _first_person_verb(v.group(1)), m.group(3)), text, flags=re.I)
     return re.sub(r"\b(?:he|she)\b", "I", text, flags=re.I)
@@ -211,11 +226,17 @@ def short_value(text: str, *, person: bool = False) -> str:
     text = re.sub(r"\s+", " ", strip_subject(str(text))).strip(" .;,:*")
     text = re.sub(r"\s+(?:was |were |are |is )?(?:reported|noted|mentioned|documented|observed|present|currently|now|"
                   r"at present|at this time)$", "", text, flags=re.I)
-    text = re.sub(r",?\s+(?:without|with (?:little|no|some|minimal)) (?:any )?(?:improvement|relief|success|benefit|effect)$",
+    text = re.sub(r",?\s+(?:(?:without|with (?:little|no|some|minimal)) (?:any |significant |much |great )?(?:improvement|relief|"
+                  r"success|benefit|effect)|to no avail)$",
                   "", text, flags=re.I)
     text = re.sub(r"^(?:is|are|was|were|has been|have been)\s+(?:(?:currently|also|now|still)\s+)?(?=\w)", "", text, flags=re.I)
     text = re.sub(r",?\s+(?:that|which) (?:I|he|she|they|the patient) (?:\w+ )?(?:takes?|took|uses?|used|has|have|had|"
                   r"is|was|been)\b.*$", "", text, flags=re.I)
+    text = re.sub(r"^(?:(?:a|an|the) )?(?:(?:past|prior|previous|remote) )?history of\s+(?=\w)|"
+                  r"^(?:was |were )?involved in\s+(?=\w)|"
+                  r"^(?:which|that) (?:was|were|is|has been|had been) (?:\w+ )?(?:diagnosed|labell?ed) as\s+(?=\w)|"
+                  r"^and (?:my|his|her) (?:partner|husband|wife|boyfriend|girlfriend|spouse) (?:are|were|have been)\s+(?=\w)",
+                  "", text, flags=re.I)
     text = re.sub(r"^(?:a|an|the|any|some)\s+", "", text, flags=re.I)
     words = text.split(" ")
     title_case = len(words) > 1 and all(w[:1].isupper() or not w[:1].isalpha() for w in words)
@@ -238,9 +259,12 @@ def find_duration(text: str) -> str | None:
     if not match:
         return None
     phrase = match.group(0)
-    phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last |previous )?", "", phrase, flags=re.I)
+    phrase = re.sub(r"^(?:for |over )?(?:the )?(?:past |last (?!night)|previous )?", "", phrase, flags=re.I)
     phrase = re.sub(r"[- ](?:history|duration)$|\s+ago$", "", phrase, flags=re.I)
     phrase = re.sub(r"(\d)-(?=[a-z])", r"\1 ", phrase)
+    if re.match(r"^[A-Z][a-z]", phrase):  # "Two days", "Yesterday" at a sentence start
+        phrase = phrase[:1].lower() + phrase[1:]
+    phrase = re.sub(r"^few\b", "a few", phrase, flags=re.I)
     if re.fullmatch(r"(minute|hour|day|week|month|year)s?", phrase, re.I):
         phrase = f"a {phrase.rstrip('s')}" if not phrase.endswith("s") else f"several {phrase}"
     number = re.match(r"(\S+) (minute|hour|day|week|month|year)s?$", phrase, re.I)

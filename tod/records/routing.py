@@ -43,13 +43,17 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
         ("history.allergies", r"\ballerg\w*\b"),
-        ("history.family_history", r"\bfamily (medical )?history\b"),
-        ("history.vaccinations", r"\b(vaccin\w*|immuni[sz]ations?)\b"),
+        ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
+        ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
+        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass)(?!\w)"),
+         r"trauma|fractures?|accidents?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
+         r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
+         r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
-        ("history.medications", r"^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
+        ("history.medications", r"^(?:(?:adjuvant|neoadjuvant|systemic|whole-brain) )?(?:chemotherapy|radiation(?: therapy)?|"
+         r"radiotherapy|chemoradiation)$|^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
          r"(medications?|medicines?|drugs|prescriptions?|supplements?|pills?|treatments?|therapy)$"),
     )
 )
@@ -75,38 +79,46 @@ _RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|g
 _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
-        ("history.family_history", r"^(?:has |with |a |there is a )?(?:(?:significant|positive|notable|strong) )?family (?:medical )?"
-         r"history (?:is |was )?(?:significant |notable |positive |remarkable )?(?:for|of|includes?|:)\s*"),
+        ("history.family_history", r"^(?:has |with |there is )?(?:an? )?(?:(?:significant|positive|notable|strong) )?family "
+         r"(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |positive |remarkable |relevant )?"
+         r"(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
-         r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|had (?:an? )?(?=\w+(?:ectomy|otomy|"
+         r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|(?:had|received) (?:an? )?(?=(?:[\w-]+ )?\w*(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
         ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
-        ("history.exposures", r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
+        ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) |"
+         r"(?:has been |is )?working (?:at|in|on) (?:an? |the |his |her |their |my )?(?:[\w'-]+ ){0,3}(?:farm|mine|factory|"
+         r"shipyard|plant|ranch|hospital|laboratory|lab|construction)\b)|"
+         r"^(?:has |had )?(?:recently )?(?:traveled|travelled|returned from|came back from|visited|"
          r"went (?:camping|hiking|on a trip)|was exposed to|has been exposed to|exposure to|travel history (?:includes?|of|:)?)\s*"),
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
-         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:a |an )?(?:trip|vacation|break|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
-         r"foot|board)\b))|"
-         r"^(?:has |have )?(?:started|begun|began|starts) (?:taking|using|on)\s+|"
-         r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:include|includes|included|are|is|were|was|"
+         r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
+         r"inspection|palpation|auscultation)\b))|"
+         r"^(?:has |have )?(?:also )?tried (?!to\b)(?:using |taking )?|"
+         r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
+         r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
+         r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
          r"consist of|:)\s*"),
-        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:significant|known|documented|long|prior|previous|"
-         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is )?(?:significant |notable |remarkable |positive )?"
-         r"(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
-         r"^(?:known case of|suffers from|has been treated for|was treated for|is being treated for|currently being treated for|"
+        ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|"
+         r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
+         r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
+         r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*"),
-        ("demographics.occupation", r"^(?:works? (?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
+        ("demographics.occupation", r"^(?:works? (?:(?:part-time|full-time|part time|full time) )?(?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
         ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
          r"is sedentary)\b)"),
-        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|menstrual|menarche|menses|"
+        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|"
          r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
          r"postmenopausal|had \w+ (?:pregnancies|miscarriages|children))\b)"),
@@ -116,7 +128,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _FAMILY_MEMBER = re.compile(
     rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
-    rf"(?:(?:had\s+)?died (?:of|from)\s+|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? )?(?:of|from)\s+(?:complications of\s+)?|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -128,7 +140,7 @@ _GENERIC: dict[str, re.Pattern[str]] = {
         ("history.past_diagnoses", r"^(?:(?:other|past|prior|previous|significant|major|chronic|serious|known|medical|"
          r"relevant|notable|remarkable)\s+)*(?:past medical history|medical history|history|medical (?:problems?|"
          r"conditions?|issues?)|illness(?:es)?|diseases?|conditions?|problems?|health (?:problems?|issues?)|"
-         r"medical events?|hospitali[sz]ations?)(?: of note)?$"),
+         r"medical events?|hospitali[sz]ations?|comorbidit(?:y|ies)|co-morbidit(?:y|ies))(?: of note)?$"),
         ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|"
          r"long-term)\s+)*(?:medications?|medicines?|drugs|pills|prescriptions?|medication use|treatments?|"
          r"over-the-counter (?:medications?|drugs)|supplements?)$"),
@@ -202,6 +214,13 @@ def is_bare_normal(value: object) -> bool:
     return bool(_RE.normal.match(as_text(value)))
 
 
+def excepted_complaint(clause: str) -> str | None:
+    """The complaint a "no complaints except X" clause states ("She has no complaints except
+    for mild abdominal pain" -> "mild abdominal pain"), or None."""
+    exception = _RE.complaint_exception.match(strip_subject(clause.strip(" .,;:")))
+    return exception.group("rest") if exception else None
+
+
 def negated_object(clause: str) -> str | None:
     """The negated part of a clause ("denies fever or chills" -> "fever or chills";
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
@@ -213,6 +232,11 @@ def negated_object(clause: str) -> str | None:
     if not match:
         return None
     return _RE.negated_head.sub("", text[match.end():]).strip(" .,:")
+
+
+def is_asymptomatic(clause: str) -> bool:
+    """True for "the left eye is asymptomatic": a denial of symptoms there."""
+    return _RE.asymptomatic.match(strip_subject(clause.strip(" .,;:"))) is not None
 
 
 def is_negated(clause: str) -> bool:
@@ -248,6 +272,12 @@ def looks_like_condition(text: str) -> bool:
     return bool(_RE.condition.search(text))
 
 
+#: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
+_QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
+                  "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
+                  "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
+
+
 def _lead(clause: str) -> tuple[str, str] | None:
     for name, pattern in _LEADS:
         match = pattern.match(clause)
@@ -273,10 +303,18 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     if family:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
                         for item in split_items(obj[family.end():]) if short_value(item)])
-    for number, item in enumerate(split_items(obj)):
-        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None
+    both = _RE.self_or_family.match(obj)
+    if both:  # "no cancer in herself or her family": denied for the patient and for the family
+        obj = both.group("x")
+        routing.facts += [RoutedFact("history.family_history", short_value(item), Status.denied)
+                          for item in split_items(obj) if short_value(item)]
+    items = split_items(obj)
+    for number, item in enumerate(items):
+        amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
+            and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
+        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None or amount
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
-            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) else default))
+            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) or amount else default))
             continue
         item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
@@ -290,12 +328,29 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         name = item_field(item) or default
         if name in (None, SYMPTOMS) and looks_like_condition(item):
             name = "history.past_diagnoses"
+        previous = routing.facts[-1].field if routing.facts else None
+        if name in (None, SYMPTOMS) and previous not in (None, SYMPTOMS) and not previous.startswith("social.") \
+                and previous != "history.past_diagnoses":
+            from tod.records.symptom_names import looks_like_symptom
+
+            if not looks_like_symptom(item):  # "denies medication exposures or new topical products"
+                name = previous
+        if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
+            from tod.records.symptom_names import verb_phrase_symptom
+
+            item = verb_phrase_symptom(f"has {item}") or ""
+            if not item or item.startswith(("absence of", "never having")):
+                routing.unrouted.append(obj)
+                continue
         if name is None:
             routing.unrouted.append(item)
             continue
         if name in SINGLE_FIELDS:
             routing.facts.append(RoutedFact(name, None, Status.denied, short_value(item)))
         else:
+            if name == "history.family_history":
+                item = _RE.family_lead.sub("", re.sub(r"^(?:an? |any )", "", item))
+                item = re.sub(r"\s+(?:history\s+)?in (?:the|my|his|her|their) family$", "", item, flags=re.I)
             routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
     return routing
 
@@ -313,8 +368,16 @@ def _unremarkable(subject: str | None, clause: str, default: str | None) -> Rout
 
 
 def _route_item(item: str, default: str) -> list[RoutedFact]:
-    """One item of a section's list: to the field it names itself, else the section's."""
+    """One item of a section's list: to the field it names itself, else the section's; a
+    negated item ("non-smoker") is a denial."""
+    if negated_object(item) is not None:
+        return route_clause(item, default=default).facts
+    lead = _lead(item.strip())
+    if lead is not None and lead[0] == "history.medications" and default != lead[0] and item_field(item) is None:
+        return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
+    if default == "history.past_diagnoses" and re.search(r"\b(?:treated|managed|controlled) (?:with|by)\b", item, re.I):
+        return [f for f in _split_condition_treatment(item) if f.value]  # "breast cancer treated with mastectomy"
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
     if default == "history.past_diagnoses":
@@ -323,35 +386,49 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     return [RoutedFact(default, value)] if value else []
 
 
-def _listed(name: str, rest: str) -> list[RoutedFact]:
-    """The items of a lead's list, each to its own field when it names one."""
-    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+which\b.*$", "", rest, flags=re.I)
-    facts = []
+def _listed(name: str, rest: str) -> Routing:
+    """The items of a lead's list, each to its own field when it names one; a step of care
+    listed with them ("and discharged the next day") is returned unrouted (counted)."""
+    rest = re.sub(r",?\s+(?:during|after|before|following|for|since) which\b.*$|,\s+(?:which|who)\b.*$", "", rest, flags=re.I)
+    facts, steps = [], []
     for item in split_items(rest):
+        if facts and re.fullmatch(rf"(?:(?:my|his|her|their) )?{_RELATIVE}", item.strip(), re.I):
+            facts[-1] = RoutedFact(facts[-1].field, f"{facts[-1].value} and {short_value(item)}", facts[-1].status)
+            continue  # "thyroid cancer in his father and uncle"
+        if _RE.clinician_step.match(item):  # "treated with X and discharged the next day"
+            steps.append(item)
+            continue
         own = item_field(item)
         target = own if own and own != name and own.startswith("social.") else name
+        if target == "history.medications" and _RE.lifestyle.search(item):
+            target = "social.living_habits"  # "tried diet plans and exercise regimens"
         value = short_value(item)
         generic = _GENERIC.get(target)
         if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
                                                                _RE.negated_head.sub("", value.lower())))):
             facts.append(RoutedFact(target, value))
-    return facts
+    return Routing(facts, steps)
 
 
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
     """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
-    match = re.match(r"^(?P<cond>.+?),?\s+(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
-                     r"adequately|currently|being) )?(?:treated|managed|controlled) (?:with|by|on)\s+(?P<drug>.+)$|"
+    match = re.match(r"^(?:(?P<cond>.+?),?\s+)?(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
+                     r"adequately|currently|being)[- ])?(?:treated|managed|controlled)(?: medically)? (?:with|by|on)\s+"
+                     r"(?P<drug>.+)$|"
                      r"^(?P<cond2>.+?),?\s+(?:for which (?:he|she|they|the patient) (?:takes|is on|uses|receives))\s+"
                      r"(?P<drug2>.+)$", item, re.I)
     if not match:
         return [RoutedFact("history.past_diagnoses", short_value(item))]
     cond = match.group("cond") or match.group("cond2")
     drug = match.group("drug") or match.group("drug2")
-    facts = [RoutedFact("history.past_diagnoses", short_value(cond))]
+    # "PCOS, currently managed with the pill": the condition was the item before, only the drug here
+    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
+        [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
-        facts.append(RoutedFact("social.living_habits" if lifestyle else "history.medications", short_value(part)))
+        surgery = item_field(part) == "history.trauma_surgery"  # "treated with mastectomy"
+        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else "history.medications"
+        facts.append(RoutedFact(field, short_value(part)))
     return facts
 
 
@@ -365,9 +442,26 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if exception:
         return Routing([RoutedFact(default or SYMPTOMS, short_value(item)) for item in split_items(exception.group("rest"))
                         if short_value(item)])
+    negative = _RE.negative_history.match(_RE.possessive_history.sub("", strip_subject(clause)))
+    if negative:
+        field = "history.family_history" if "family" in negative.group("field").lower() else "history.past_diagnoses"
+        return Routing([RoutedFact(generic_field(item) or field, None if generic_field(item) else short_value(item),
+                                   Status.denied) for item in split_items(negative.group("x")) if short_value(item)])
+    quality = _RE.not_quality.match(strip_subject(clause))
+    if quality and default in (None, SYMPTOMS):
+        names = [_QUALITY_NOUNS.get(item.lower().strip(), None)
+                 for item in re.split(r",\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+", quality.group("x")) if item.strip()]
+        if names and all(names):
+            return Routing([RoutedFact(SYMPTOMS, name, Status.denied) for name in names])
+    asymptomatic = _RE.asymptomatic.match(strip_subject(clause))
+    if asymptomatic and default in (None, SYMPTOMS):
+        return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
     obj = negated_object(clause)
     if obj is not None:
         return _denied_facts(obj, default)
+    normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
+    if normal_except:  # "Insignificant, except for chronic knee pain"
+        return route_clause(normal_except.group("rest"), default=default)
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
@@ -383,7 +477,15 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
+    treated = _RE.treated_with.match(re.sub(r"^(?:has|had|with)\s+", "", text, flags=re.I)) \
+        if re.match(r"^(?:has|had|with)\s", text, re.I) else None
+    if treated and _lead(text) is None:  # "has chronic constipation for which he takes lactulose"
+        return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
+                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))])
     lead = _lead(text)
+    if lead is not None and lead[0] == "history.past_diagnoses" and _RE.dated_history.match(text) \
+            and not looks_like_condition(lead[1]):
+        lead = None  # "a 2-month history of difficulty concentrating" is a complaint, not past history
     if lead is not None and lead[0] == "history.medications" and (item_field(text) or "").startswith("social."):
         return Routing([RoutedFact(item_field(text) or "", short_value(text))])
     if lead is not None:
@@ -391,18 +493,25 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":
+            treated = _RE.treated_with.match(rest)
+            drugs = [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))] \
+                if treated else []
+            rest = treated.group("cond") if treated else rest
+            rest = re.sub(r",?\s+(?:which|that) (?:was|were|has been|had been) (?:\w+ )?treated\b(?! with| by| using)[^,;]*", "",
+                          rest, flags=re.I)
             return Routing([f for item in split_items(rest) for f in _route_item(item, name)
-                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)])
+                            if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
-        return Routing(_listed(name, rest))
+        return _listed(name, rest)
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])
     items = split_items(re.sub(r"^(?:has|had|have|with)\s+(?:an?\s+)?", "", text, flags=re.I))
-    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 6 for i in items):
+    if default is not None and default not in SINGLE_FIELDS and len(items) > 1 and all(len(i.split()) <= 10 for i in items):
         return Routing([f for item in items for f in _route_item(item, default)])
     own = item_field(text)
-    if own in SINGLE_FIELDS or own in ("social.sexual_history", "history.exposures", "history.vaccinations"):
+    if own in SINGLE_FIELDS or own in ("social.sexual_history", "social.reproductive_history", "history.exposures",
+                                       "history.vaccinations"):
         return Routing([RoutedFact(own, short_value(text))])
     if own == "history.trauma_surgery":
         return Routing([RoutedFact(own, short_value(text))])
@@ -421,14 +530,21 @@ def split_clauses(sentence: str) -> list[str]:
     parts are separate statements ("Non-smoker, drinks wine occasionally")."""
     clauses = []
     for part in re.split(r";\s*|,?\s+but\s+|,?\s+however,?\s+|,?\s+although\s+|,?\s+though\s+|,?\s+with (?=no\b)|"
-                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)", sentence):
+                         r",?\s+and (?=(?:takes|has|had|is|was|does|uses) no\b)|"
+                         r",?\s+and (?=(?:(?:his|her|the) )?(?:family|social|surgical|past medical) (?:medical )?history\b)|"
+                         r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?:and\s+)?(?=\w)",
+                         sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
-                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never)\b)", part) if p.strip()]
-        starts = [p for p in pieces if _starts_statement(p)]
+                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
+                                         r"quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
+                  if p.strip()]
+        starts = [p for n, p in enumerate(pieces) if _starts_statement(p, later=n > 0)]
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
             merged: list[str] = []
             for piece in pieces:
-                if merged and not _starts_statement(piece):
+                if merged and (not _starts_statement(piece, later=True) or negated_object(merged[-1]) is not None
+                               and re.match(r"^(?:or|nor|an?|any)\s", piece.strip(), re.I)):
+                    # "denies X, a history of Y, or Z": the later items stay in the denial
                     merged[-1] += f", {piece}"
                 else:
                     merged.append(piece)
@@ -438,11 +554,21 @@ def split_clauses(sentence: str) -> list[str]:
     return [c.strip() for c in clauses if c.strip()]
 
 
-def _starts_statement(piece: str) -> bool:
-    text = strip_subject(piece.strip())
-    return bool(negated_object(text) is not None or _lead(text) or _family(text)
+def _starts_statement(piece: str, *, later: bool = False) -> bool:
+    """True when a comma piece starts a statement of its own. A later piece that only opens
+    with a lead ("status post X" after "history significant for Y, ...") is a list item unless it
+    has its own subject ("her only medication is X")."""
+    own_subject = re.match(r"^(?:and\s+)?(?:he|she|they|his|her|their|the patient)\b", piece.strip(), re.I)
+    text = _RE.possessive_history.sub("", strip_subject(piece.strip()))
+    lead = _lead(text)
+    if later and not own_subject and lead and lead[1] != text and lead[0] in ("history.trauma_surgery", "history.past_diagnoses") \
+            and not (negated_object(text) is not None or _family(text)):
+        return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
+                             r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
+    return bool(negated_object(text) is not None or lead or _family(text)
+                or _RE.other_person.match(text) and len(text.split()) >= 3
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
-                            r"current|former|social|retired|quit)\b", text, re.I))
+                            r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
@@ -468,8 +594,10 @@ __all__ = [
     "SINGLE_FIELDS",
     "SYMPTOMS",
     "as_text",
+    "excepted_complaint",
     "first_person",
     "generic_field",
+    "is_asymptomatic",
     "is_negated",
     "is_bare_normal",
     "is_not_provided",

@@ -25,7 +25,8 @@ SYMPTOM_VERBS = frozenset({
     "bleed", "drool", "stutter", "stammer", "urinate", "sleep", "eat", "binge", "purge", "hoard", "wander",
     "choke", "gag", "grind", "pick", "pull", "bang", "rock", "shake", "tremble", "twitch", "jerk", "stare",
     "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
-    "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict",
+    "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict", "reject",
+    "act", "behave", "laugh", "smell", "taste", "steal", "harm", "bang", "lie", "shout", "swear", "insult", "annoy", "disrupt",
 })
 
 _RE = load_patterns("symptom_names")
@@ -72,12 +73,24 @@ def verb_phrase_symptom(text: str) -> str | None:
     for pattern, name in (
         (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?weight\b(?P<r>.*)$",
          lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{m.group('r')}"),
+        (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?P<amt>(?:about |approximately |nearly |"
+         rf"over |almost )?[\d.,]+(?:\s*(?:-|to)\s*[\d.,]+)?\s*(?:pounds|lbs?|kg|kilograms?)\b(?:\s*\([^)]*\))?)(?P<r>.*)$",
+         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'} of {m.group('amt')}{m.group('r')}"),
+        (r"^(?:(?:his|her|their|my|the patient's|the child's) )?(?P<x>appetite|energy|vision|eyesight|hearing|memory|sleep|concentration|mood|libido|urine output|"
+         r"exercise tolerance) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
+         r"increased|changed|deteriorated|reduced)\b(?P<r>.*)$",
+         lambda m: f"{m.group('v').lower()} {m.group('x').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
          rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$",
          lambda m: f"inability to {m.group('r') or m.group('r2')}"),
         (rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?(?P<r>.+)$",
          lambda m: f"absence of {m.group('r')}"),
         (rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:has|have) not (?:yet )?(?P<v>\w+ed)\b(?P<r>.*?)\s+yet$",
+         lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:is|are|was|were|has been|have been) (?:(?:repeatedly|often|frequently|recently) )?"
+         rf"(?:seen|found|caught|noticed|observed|heard|witnessed) (?P<g>\w+ing)\b(?P<r>.*)$",
+         lambda m: f"{m.group('g').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
         (rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
          lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
@@ -89,14 +102,14 @@ def verb_phrase_symptom(text: str) -> str | None:
         if named is not None:
             return named
     feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
-                       r"being)\s+"
+                       r"being|seems|seemed|has seemed|might be|may be|could be)\s+"
                        r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
                        r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
                        r"nauseous|nauseated|sad|depressed|anxious|nervous|irritable|confused|forgetful|restless|"
                        r"agitated|hopeless|worthless|guilty|thirsty|hungry|sleepy|drowsy|feverish|short of breath|"
                        r"breathless|unsteady|clumsy|jittery|shaky|cold|hot|bloated|constipated|full|numb|hopeless|"
                        r"paranoid|suspicious|withdrawn|distracted|inattentive|hyperactive|aggressive|lethargic|"
-                       r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|"
+                       r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|fussy|cranky|clingy|"
                        r"sensitive to\b.*|afraid\b.*|scared\b.*|worried\b.*|preoccupied\b.*|obsessed\b.*)"
                        r"(?:\s.*)?)$", text, re.I)
     if feeling:

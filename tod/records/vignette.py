@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder
 from tod.records.labtable import Table, split_tables
-from tod.records.narrative import NarrativeReader, visit_reason
+from tod.records.narrative import NarrativeReader, about_symptom, visit_reason
 from tod.records.patterns import load_patterns
 from tod.records.phrases import parse_age_sex, split_items, split_sentences
-from tod.records.routing import OCCUPATION, split_clauses
+from tod.records.routing import OCCUPATION, is_not_provided, split_clauses
 
 _RE = load_patterns("vignette")
 
@@ -53,7 +53,7 @@ def _exam_name(text: str, default: str) -> str:
     name = re.sub(r"^(?:on|upon|at|during|an?|the|his|her|their)\s+", "", name, flags=re.I)
     name = re.sub(r"\s+(?:(?:is|was|were|are) (?:performed|done|obtained|taken)\b.*|(?:subsequently|then|later|also|"
                   r"eventually|initially|again|now|further))$", "", name, flags=re.I)
-    return name if 2 < len(name) <= 90 else default
+    return name if 2 < len(name) <= 90 or name.isupper() and len(name) == 2 else default
 
 
 def exam_results(sentence: str) -> list[tuple[str, str]]:
@@ -92,20 +92,23 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
         return [(_exam_name(lead.group("name"), default), lead.group("r").strip(" ."))]
     measured = re.match(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s,'-]{3,50}?)\s+(?:is|are|was|were)\s+"
                         r"(?P<r>.*\d.*)$", sentence, re.I)
-    if measured and _RE.test_cue.search(measured.group("name")):
+    if measured and (_RE.test_cue.search(measured.group("name")) or _RE.lab_unit.search(measured.group("r"))):
         return [(measured.group("name").strip(), measured.group("r").strip(" ."))]
     return [(default, sentence.strip(" ."))]
 
 
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
-    if _RE.reported_by.match(sentence):
+    if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.vitals.search(sentence) and re.search(r"\d|normal", sentence):
+    if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
+            and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
         return True
-    if _RE.exam_cue.search(sentence) or _RE.test_cue.search(sentence) and _RE.result_verb.search(sentence):
+    if _RE.exam_cue.search(sentence) or _RE.test_cue.search(sentence) and _RE.result_verb.search(sentence) \
+            or _RE.lab_unit.search(sentence):
         return not re.search(r"\b(?:history of|diagnosed with|medications?|takes|smok\w*|drinks)\b", sentence, re.I)
     if in_findings:
-        return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|"
+        return not re.search(r"\b(?:reports?|says|states?|complains?|denies|mother|father|history|takes|medications?|"
+                             r"declined|refused|would prefer|requests?|requesting|dies|died|death|"
                              r"smok\w*|drinks|works|(?:starts?|started|begins?|began) (?:having|to)|develops?|developed|"
                              r"becomes?|became|feels|felt|has had|had been|(?:has|have|had) (?:not|never)|"
                              r"(?:was|were) not (?:given|received)|vaccin\w*|immuni[sz]\w*)\b", sentence, re.I)
@@ -118,6 +121,8 @@ def _without_pictures(sentence: str) -> str | None:
     text = _RE.figure_ref.sub("", sentence).strip()
     if text == sentence.strip():
         return text
+    if re.search(r"\b(?:is|are|was|were)\W*$", text):  # "The patient's foot is [shown in the image]"
+        return None
     verb = _RE.result_verb.search(text)
     rest = text[verb.end():] if verb else re.sub(r"^.*?\b(?:is|are|was|were)\s+", "", text)
     return None if _RE.only_pointer.match(rest.strip(" .")) else text
@@ -212,14 +217,18 @@ def read_vignette(text: str, *, leak_terms: list[str]) -> Vignette:
         skipped += actions
         if not sentence:
             continue
-        if re.search(r"\b(?:show|shows|include|includes|are|is|as follows|the following)\W*:?\s*$", sentence, re.I) \
+        if re.search(r"\b(?:show|shows|include|includes|are|is|as follows|the following|below)\W*:?\s*$", sentence, re.I) \
                 and _RE.test_cue.search(sentence):  # the lead-in of a result table
             skipped += 1
             continue
+        if number > 0 and _RE.body_size.match(sentence):
+            continue  # "She is 178 cm tall and weighs 89 kg": read into the demographics already
         if number > 0 and _is_finding(sentence, in_findings=in_findings):
             in_findings = True
             for name, result in exam_results(sentence):
-                if not re.match(r"^(?:the following|as follows|following)\W*$", result, re.I):
+                if re.match(r"^(?:the following|as follows|following)\W*$", result, re.I) or is_not_provided(result):
+                    skipped += 1  # a lead-in, or a result not yet known ("pending")
+                else:
                     builder.add_exam(name, result)
             continue
         reader.read(sentence, first=number == 0)
