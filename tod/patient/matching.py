@@ -36,6 +36,9 @@ K = TypeVar("K")
 #: attack" 0.72, vs "diabetes" 0.38, vs "high blood pressure" 0.41).
 DEFAULT_THRESHOLD = 0.6
 
+#: The lowest score of a lexical match (step 3); embedding matches score below it.
+LEXICAL_FLOOR = 0.9
+
 #: Words that carry no identity of an item ("any", "history of", "problems").
 _GENERIC_WORDS = frozenset(
     """a an the any some of in on at to for with and or my your you have has had do does
@@ -121,6 +124,16 @@ class CategoryTable:
             return ()
         found = [self._names[m.group(0).lower()] for m in self._name_pattern.finditer(normalise(text))]
         return tuple(dict.fromkeys(found))
+
+    def member_of(self, text: str) -> frozenset[str]:
+        """The categories ``text`` holds a member of ("bronchitis" -> lung_condition)."""
+        norm = normalise(text)
+        return frozenset(name for name, pattern in self._member_pattern.items() if pattern.search(norm))
+
+    def related(self, query: str, candidate: str) -> bool:
+        """Whether ``query`` and ``candidate`` are kin: members of one category ("bronchitis"
+        and "COPD", "aspirin" and "metformin"), or ``candidate`` a member of what ``query`` names."""
+        return bool(self.member_of(query) & self.member_of(candidate)) or self.covers(query, candidate)
 
     def covers(self, query: str, candidate: str) -> bool:
         """Whether ``candidate`` (record text) is a member of the first category ``query``
@@ -210,13 +223,18 @@ class Matcher:
     def best(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> K | None:
         """The key of the candidate whose best text scores highest for ``query``, or ``None``
         when no text matches. Ties go to the earlier candidate (record order)."""
+        return self.best_scored(query, candidates)[0]
+
+    def best_scored(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> tuple[K | None, float]:
+        """:meth:`best` with its score (0.0 when nothing matches); a score below
+        :data:`LEXICAL_FLOOR` is an embedding match."""
         best_key: K | None = None
         best_score = 0.0
         for key, texts in candidates:
             score = max((self.score(query, t) for t in texts), default=0.0)
             if score > best_score:
                 best_key, best_score = key, score
-        return best_key
+        return best_key, best_score
 
 
 @lru_cache(maxsize=1)
