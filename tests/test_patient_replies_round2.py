@@ -195,3 +195,19 @@ def test_absent_symptoms_named_for_several_questions_are_denied_once(rich_record
                       {"symptom": ["fever", "rash"]})
     text = agent.respond(turn).text
     assert text.lower().count("fever") == 1 and text.lower().count("rash") == 1, text
+
+
+def test_a_narrower_recorded_denial_does_not_answer_a_broader_item(rich_record, parser, make_agent):
+    symptoms = [{"name": "headache"}, {"name": "facial weakness", "status": "denied"},
+                {"name": "neck stiffness", "status": "denied"}]
+    agent = make_agent(_record(rich_record, symptoms=symptoms), parser)
+    broad = _ask(agent, parser, "Any weakness?", "ask_symptom", {"symptom": ["weakness"]})
+    assert "facial" not in broad and not broad.startswith("No"), broad
+    exact = _ask(agent, parser, "Any painful neck stiffness?", "ask_symptom", {"symptom": ["painful neck stiffness"]})
+    assert exact.startswith("No") and "neck stiffness" in exact, exact
+
+
+def test_a_denied_condition_is_followed_by_the_recorded_ones(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    reply = agent.respond(parser.add("Any kidney problems?", ["ask_past_diagnosis"], {"past_diagnosis": ["kidney problems"]}))
+    assert reply.text.startswith("No") and "asthma" in reply.text, reply.text

@@ -38,6 +38,8 @@ DEFAULT_THRESHOLD = 0.6
 
 #: The lowest score of a lexical match (step 3); embedding matches score below it.
 LEXICAL_FLOOR = 0.9
+#: The score of a shared concept (step 2); equal texts score 1.0.
+SYNONYM_SCORE = 0.95
 
 #: Words that carry no identity of an item ("any", "history of", "problems").
 _GENERIC_WORDS = frozenset(
@@ -205,7 +207,7 @@ class Matcher:
         if q_norm == c_norm:
             return 1.0
         if q_concepts & c_concepts:
-            return 0.95
+            return SYNONYM_SCORE
         if self.categories.covers(query, candidate):
             return 0.92
         if q_words and c_words and (q_words <= c_words or c_words <= q_words):
@@ -223,18 +225,13 @@ class Matcher:
     def best(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> K | None:
         """The key of the candidate whose best text scores highest for ``query``, or ``None``
         when no text matches. Ties go to the earlier candidate (record order)."""
-        return self.best_scored(query, candidates)[0]
-
-    def best_scored(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> tuple[K | None, float]:
-        """:meth:`best` with its score (0.0 when nothing matches); a score below
-        :data:`LEXICAL_FLOOR` is an embedding match."""
         best_key: K | None = None
         best_score = 0.0
         for key, texts in candidates:
             score = max((self.score(query, t) for t in texts), default=0.0)
             if score > best_score:
                 best_key, best_score = key, score
-        return best_key, best_score
+        return best_key
 
 
 @lru_cache(maxsize=1)

@@ -35,7 +35,7 @@ from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_name, resolve_optional
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import LEXICAL_FLOOR, Matcher, content_words, normalise
+from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
 from tod.patient.voice import echo_item, owner_word, parent_speaks, speakable
@@ -165,6 +165,9 @@ _ATTRIBUTE_WORDS = frozenset(
     hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
     smell stamina eating diet activity exercise routine""").split()
 )
+
+#: Intents whose denial of a named item is followed by the field's recorded items.
+_OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
 
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
@@ -317,13 +320,26 @@ class RecordPolicy:
         return list(dict.fromkeys(hits)), misses
 
     def _best(self, query: str, candidates: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
-        """The path of the fact ``query`` names. A recorded denial counts only when matched
-        lexically: an embedding match ("leg weakness" ~ "facial weakness") is too loose to
-        deny the doctor's item with another fact's name."""
-        hit, score = self.matcher.best_scored(query, candidates)
-        if hit is not None and score < LEXICAL_FLOOR and resolve(self.case, hit).status is Status.denied:
-            return None
-        return hit
+        """The path of the fact ``query`` names best (ties: record order). A recorded denial
+        answers only a query it covers: the same thing (equal, or a synonym), or a query that
+        holds every content word of the denied fact. A narrower denial ("no facial weakness"
+        for "weakness", "no joint pain" for "pain") or an embedding match ("leg weakness" ~
+        "facial weakness") does not deny the doctor's item."""
+        best, best_score = None, 0.0
+        for path, texts in candidates:
+            score = max((self.matcher.score(query, t) for t in texts), default=0.0)
+            if score > best_score and (resolve(self.case, path).status is Status.present
+                                       or self._denial_covers(query, texts, score)):
+                best, best_score = path, score
+        return best
+
+    def _denial_covers(self, query: str, texts: Sequence[str], score: float) -> bool:
+        if score >= SYNONYM_SCORE:
+            return True
+        if score < LEXICAL_FLOOR:
+            return False
+        asked = content_words(self._lay(query)) | content_words(query)
+        return any(content_words(self._lay(t)) <= asked or content_words(t) <= asked for t in texts)
 
     def _split_catch_alls(self, queries: Sequence[str]) -> tuple[list[str], bool]:
         """The named queries, and whether the doctor also asked a catch-all ("any other
@@ -409,7 +425,10 @@ class RecordPolicy:
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
         if absent:
             statements += self._denied_asked(intent, absent)
-            kin = self._kin(absent, [p for p in present if p not in hits])
+            others = [p for p in present if p not in hits]
+            # the patient's own conditions: a denied one is followed by those recorded, so the
+            # denial never sounds like "I'm healthy"; elsewhere only the related facts follow
+            kin = self._fresh_first(others, state) if intent in _OWN_CONDITIONS else self._kin(absent, others)
             if kin:
                 # "No bronchitis?" with a recorded COPD: the related fact follows the denial
                 statements.append(Statement(intent, "present", "present", {"items": self._items(kin)}, items=len(kin)))
