@@ -211,3 +211,12 @@ def test_a_denied_condition_is_followed_by_the_recorded_ones(rich_record, parser
     agent = make_agent(rich_record, parser)
     reply = agent.respond(parser.add("Any kidney problems?", ["ask_past_diagnosis"], {"past_diagnosis": ["kidney problems"]}))
     assert reply.text.startswith("No") and "asthma" in reply.text, reply.text
+    # a named condition (not a kind) is denied alone
+    single = agent.respond(parser.add("Any gout?", ["ask_past_diagnosis"], {"past_diagnosis": ["gout"]}))
+    assert single.text.startswith("No") and "asthma" not in single.text, single.text
+
+
+def test_a_value_saying_there_is_nothing_is_a_blanket_denial(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"past_diagnoses": [{"value": "no significant past medical history"}]})
+    text = _ask(make_agent(record, parser), parser, "Any medical conditions?", "ask_past_diagnosis")
+    assert text.startswith("No") and "history" not in text, text

@@ -26,6 +26,7 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Literal, Mapping, Sequence
@@ -39,7 +40,7 @@ from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
 from tod.patient.voice import echo_item, owner_word, parent_speaks, speakable
-from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Status, Symptom
+from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
 #: The ways the policy answers an intent, one handler each: named symptoms, symptom
@@ -166,13 +167,32 @@ _ATTRIBUTE_WORDS = frozenset(
     smell stamina eating diet activity exercise routine""").split()
 )
 
-#: Intents whose denial of a named item is followed by the field's recorded items.
+#: Intents whose denial of a kind of item ("heart conditions", "endocrine disorders") is
+#: followed by the field's recorded items, and the words that make an item a kind.
 _OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
+_FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
+                                    "issue issues illness illnesses trouble").split())
 
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
 
 Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
+
+
+#: A recorded value that says the field holds nothing ("no past medical history available",
+#: "none known"), whatever its status.
+_NONE_VALUE = re.compile(
+    r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b|^(?:none|nil|nothing)$",
+    re.IGNORECASE,
+)
+
+
+def _blanket_denial(fact: Fact) -> bool:
+    """Whether ``fact`` denies its whole field: a denial without a value, or a value that
+    says there is nothing (:data:`_NONE_VALUE`)."""
+    if fact.status is Status.denied and not fact.value:
+        return True
+    return bool(fact.value) and _NONE_VALUE.match(fact.value.strip()) is not None
 
 
 def _starts_clause(text: str) -> bool:
@@ -278,7 +298,7 @@ class RecordPolicy:
         found = []
         for index, item in enumerate(resolve(self.case, base)):
             name = item.name if isinstance(item, (Symptom, Examination)) else item.value
-            if name:
+            if name and not (isinstance(item, Fact) and _blanket_denial(item)):
                 found.append((f"{base}[{index}]", (name,)))
         return found
 
@@ -361,7 +381,8 @@ class RecordPolicy:
         found = []
         for field in ("symptoms[*]", *(r.fields[0] for r in INTENT_RULES.values() if r.kind == "list")):
             base = _list_path(field)
-            found += [f"{base}[{i}]" for i, item in enumerate(resolve(self.case, base)) if item.status is Status.present]
+            found += [f"{base}[{i}]" for i, item in enumerate(resolve(self.case, base))
+                      if item.status is Status.present and not (isinstance(item, Fact) and _blanket_denial(item))]
         for rule in INTENT_RULES.values():
             fact = resolve_optional(self.case, rule.fields[0]) if rule.kind == "single" else None
             if fact is not None and fact.status is Status.present:
@@ -399,8 +420,8 @@ class RecordPolicy:
         if not facts:
             return self._elsewhere(intent, queries, fields[1:]), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
-        blanket = next((p for p, f in zip(paths, facts) if f.status is Status.denied and not f.value), None)
-        named = [(p, f) for p, f in zip(paths, facts) if f.value]
+        blanket = next((p for p, f in zip(paths, facts) if _blanket_denial(f)), None)
+        named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
         present = [p for p, f in named if f.status is Status.present]
         if not queries:
             if present:
@@ -426,9 +447,10 @@ class RecordPolicy:
         if absent:
             statements += self._denied_asked(intent, absent)
             others = [p for p in present if p not in hits]
-            # the patient's own conditions: a denied one is followed by those recorded, so the
-            # denial never sounds like "I'm healthy"; elsewhere only the related facts follow
-            kin = self._fresh_first(others, state) if intent in _OWN_CONDITIONS else self._kin(absent, others)
+            # a denied kind of the patient's own conditions is followed by those recorded, so the
+            # denial never sounds like "I'm healthy"; otherwise only the related facts follow
+            family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
+            kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
             if kin:
                 # "No bronchitis?" with a recorded COPD: the related fact follows the denial
                 statements.append(Statement(intent, "present", "present", {"items": self._items(kin)}, items=len(kin)))
