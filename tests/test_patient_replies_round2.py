@@ -220,3 +220,21 @@ def test_a_value_saying_there_is_nothing_is_a_blanket_denial(rich_record, parser
     record = _record(rich_record, history={"past_diagnoses": [{"value": "no significant past medical history"}]})
     text = _ask(make_agent(record, parser), parser, "Any medical conditions?", "ask_past_diagnosis")
     assert text.startswith("No") and "history" not in text, text
+
+
+def test_the_denial_check_ignores_values_that_say_there_is_nothing():
+    from eval.reply_checks import Categories, false_denial
+
+    categories = Categories()
+    assert false_denial([], ["no past medical history available"], categories, blanket=True) is None
+    assert false_denial([], ["asthma"], categories, blanket=True) == "asthma"
+
+
+def test_tests_are_named_as_the_patient_speaks_and_once(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"] = [{"name": "patient's weight", "result": "70 kg", "category": "vital_sign"},
+                                    {"name": "physical examination", "result": "soft abdomen"},
+                                    {"name": "physical examination", "result": "no rash"}]
+    agent = make_agent(Record.model_validate(data), parser)
+    text = _ask(agent, parser, "Any tests?", "ask_medical_examination")
+    assert "my weight" in text and text.lower().count("physical examination") == 1, text

@@ -666,8 +666,9 @@ class RecordPolicy:
         """The tests of ``paths`` named, without results: the answer to tests asked about in
         general or by kind ("any blood tests?"); a result (a value, a finding in a doctor's
         words) is said only for a test the doctor names."""
-        names = Fill(join_items([self._lay(resolve_name(self.case, p)) for p in paths]), tuple(paths))
-        return Statement("ask_medical_examination", "done", "present", {"items": names}, items=len(paths))
+        names = dict.fromkeys(self._lay(field_texts(self.case, p)[0]) for p in paths)  # a test done twice is named once
+        return Statement("ask_medical_examination", "done", "present", {"items": Fill(join_items(list(names)), tuple(paths))},
+                         items=len(paths))
 
     def _exams(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         exams = self.case.examinations
