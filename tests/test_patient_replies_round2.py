@@ -238,3 +238,13 @@ def test_tests_are_named_as_the_patient_speaks_and_once(rich_record, parser, mak
     agent = make_agent(Record.model_validate(data), parser)
     text = _ask(agent, parser, "Any tests?", "ask_medical_examination")
     assert "my weight" in text and text.lower().count("physical examination") == 1, text
+
+
+def test_a_volunteering_patient_never_repeats_an_intro(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser, persona="sanguine,volunteer")
+    intents = ["ask_symptom", "ask_past_diagnosis", "ask_allergic_history", "ask_past_medication", "ask_contact_history",
+               "ask_family_history"]
+    text = agent.respond(parser.add("Tell me everything.", intents)).text
+    from eval.reply_checks import pattern_violations
+
+    assert not [v for v in pattern_violations(text) if v.pattern == "repeated_sentence"], text

@@ -153,7 +153,11 @@ class TemplateRenderer:
                 parts.append(part)
                 provenance.extend(paths)
             extras = [e for e in answer.extras if self._key(e, False) not in said]
-            if self.persona.volunteers and extras and not answer.repeated:
+            # never the same intro twice (an intro is used in its plain or colloquial form)
+            intros = self.bank.options("common", "volunteer", self.voice.name)
+            used = {p.template for p in parts}
+            fresh_intro = any(t not in used and self.bank.colloquialise(t) not in used for t in intros)
+            if self.persona.volunteers and extras and not answer.repeated and fresh_intro:
                 parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
                 said.add(self._key(extras[0], False))
                 part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))

@@ -420,8 +420,10 @@ class RecordPolicy:
         if not facts:
             return self._elsewhere(intent, queries, fields[1:]), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
-        blanket = next((p for p, f in zip(paths, facts) if _blanket_denial(f)), None)
         named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
+        # a value saying "nothing" denies the field only when no other fact is present in it
+        blanket = next((p for p, f in zip(paths, facts) if _blanket_denial(f)
+                        and (not f.value or not any(g.status is Status.present for _, g in named))), None)
         present = [p for p, f in named if f.status is Status.present]
         if not queries:
             if present:
