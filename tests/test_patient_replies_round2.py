@@ -71,6 +71,9 @@ def test_record_values_are_spoken_as_a_person_says_them():
     assert occupation_phrase("works night shifts") == "I work night shifts"
     assert relative_phrase("older sister, on insulin", "my") == "my older sister, on insulin"
     assert relative_phrase("since her forties", "my") == "since her forties"
+    from tod.patient.templates import with_detail
+
+    assert with_detail("eczema", "Since birth") == "eczema, since birth"
 
 
 def test_details_are_clauses_not_brackets(rich_record, parser, make_agent):
@@ -94,6 +97,9 @@ def test_occupation_and_demographics_are_whole_sentences(rich_record, parser, ma
     data["case"]["demographics"]["occupation"] = {"value": "attends nursery"}
     child = _ask(make_agent(Record.model_validate(data), parser), parser, "Does she go to school?", "ask_occupation")
     assert "she attends nursery" in child.lower(), child
+    data["case"]["demographics"]["occupation"] = {"value": "year 2 pupil"}
+    pupil = _ask(make_agent(Record.model_validate(data), parser), parser, "Is she at school?", "ask_occupation")
+    assert "a year 2 pupil" in pupil.lower(), pupil
 
 
 def test_a_factor_starting_with_a_preposition_takes_no_with(rich_record, parser, make_agent):

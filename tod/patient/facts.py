@@ -141,6 +141,9 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     return tuple(_strip(t) for t in texts if t)
 
 
+#: How a parent's note about the child starts (:func:`~tod.patient.voice.about_child`).
+_CHILD_SUBJECTS = frozenset({"she", "he", "my"})
+
 #: Fact lists whose values name a countable thing the patient had ("a heart attack").
 _COUNTABLE_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[")
 
@@ -154,7 +157,7 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     value, rest = texts[0], texts[1:]
     if path.startswith(_COUNTABLE_LISTS):
         value = with_article(value)
-    elif path == "demographics.occupation" and not caregiver:
+    elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_phrase(value)
     elif path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])

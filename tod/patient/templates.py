@@ -67,7 +67,10 @@ def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
 
 
 def with_detail(value: str, detail: str) -> str:
-    """A fact with its detail as a trailing clause: "asthma, since childhood"."""
+    """A fact with its detail as a trailing clause: "asthma, since childhood" (a detail
+    written as a sentence, "For 10 years", loses its capital; "HIV ..." keeps it)."""
+    if len(detail) > 1 and detail[0].isupper() and detail[1].islower():
+        detail = detail[0].lower() + detail[1:]
     return f"{value}{DETAIL_SEPARATOR}{detail}"
 
 
