@@ -254,3 +254,11 @@ def test_a_volunteering_patient_never_repeats_an_intro(rich_record, parser, make
     from eval.reply_checks import pattern_violations
 
     assert not [v for v in pattern_violations(text) if v.pattern == "repeated_sentence"], text
+
+
+def test_a_result_told_before_this_visit_is_said_with_its_value(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"][0]["known_to_patient"] = True
+    agent = make_agent(Record.model_validate(data), parser)
+    text = _ask(agent, parser, "Any tests?", "ask_medical_examination")
+    assert "37.9" in text and "white cell count" in text and "13.5" not in text, text

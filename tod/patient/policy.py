@@ -664,13 +664,22 @@ class RecordPolicy:
                 break
         return statements, []
 
-    def _tests_done(self, paths: Sequence[str]) -> Statement:
-        """The tests of ``paths`` named, without results: the answer to tests asked about in
-        general or by kind ("any blood tests?"); a result (a value, a finding in a doctor's
-        words) is said only for a test the doctor names."""
-        names = dict.fromkeys(self._lay(field_texts(self.case, p)[0]) for p in paths)  # a test done twice is named once
-        return Statement("ask_medical_examination", "done", "present", {"items": Fill(join_items(list(names)), tuple(paths))},
-                         items=len(paths))
+    def _tests_done(self, paths: Sequence[str]) -> list[Statement]:
+        """The answer to tests asked about in general or by kind ("any blood tests?"): the
+        results the patient was told before this visit (``known_to_patient``) with their
+        values, this visit's tests named only; a result of this visit (a value, a finding in
+        a doctor's words) is said only for a test the doctor names."""
+        told = [p for p in paths if resolve(self.case, p).known_to_patient]
+        done = [p for p in paths if p not in told]
+        statements = []
+        if told:
+            statements.append(Statement("ask_medical_examination", "told", "present", {"items": self._items(told)},
+                                        items=len(told)))
+        if done:
+            names = dict.fromkeys(self._lay(field_texts(self.case, p)[0]) for p in done)  # a test done twice is named once
+            statements.append(Statement("ask_medical_examination", "done", "present",
+                                        {"items": Fill(join_items(list(names)), tuple(done))}, items=len(done)))
+        return statements
 
     def _exams(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         exams = self.case.examinations
@@ -678,7 +687,7 @@ class RecordPolicy:
             return [Statement(intent, "not_recorded", "not_recorded")], []
         paths = [f"examinations[{j}]" for j in range(len(exams))]
         if not queries:
-            return [self._tests_done(self._fresh_first(paths, state))], []
+            return self._tests_done(self._fresh_first(paths, state)), []
         candidates = self._candidates(INTENT_RULES[intent].fields[0])
         hits: list[str] = []
         kinds: list[str] = []
@@ -700,7 +709,7 @@ class RecordPolicy:
         if hits:
             statements.append(Statement(intent, "named", "present", {"items": self._items(hits)}, items=len(hits)))
         if kinds:
-            statements.append(self._tests_done(kinds))
+            statements += self._tests_done(kinds)
         if missing:
             # the test not found is named back ("Blood pressure? I don't think I've had that done.")
             asked = self._asked(missing)
