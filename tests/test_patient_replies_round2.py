@@ -262,3 +262,10 @@ def test_a_result_told_before_this_visit_is_said_with_its_value(rich_record, par
     agent = make_agent(Record.model_validate(data), parser)
     text = _ask(agent, parser, "Any tests?", "ask_medical_examination")
     assert "37.9" in text and "white cell count" in text and "13.5" not in text, text
+
+
+def test_a_symptom_the_patient_had_takes_its_article(rich_record, parser, make_agent):
+    symptoms = [{"name": "throbbing headache"}, {"name": "nausea"}]
+    agent = make_agent(_record(rich_record, symptoms=symptoms), parser)
+    text = _ask(agent, parser, "What's been going on?", "ask_symptom")
+    assert "a throbbing headache and nausea" in text and "a nausea" not in text, text

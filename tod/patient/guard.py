@@ -52,11 +52,12 @@ class GuardViolation(RuntimeError):
 
 
 def _decomposes(text: str, atoms: Iterable[str]) -> bool:
-    """Whether ``text`` is a sequence of ``atoms`` joined by connectives (case-insensitive)."""
+    """Whether ``text`` is a sequence of ``atoms`` joined by connectives (case-insensitive);
+    an atom may take an article ("a throbbing headache"), which states nothing."""
     unique = sorted({a.lower() for a in atoms if a}, key=len, reverse=True)
     if not unique:
         return False
-    atom = "|".join(re.escape(a) for a in unique)
+    atom = "(?:an? )?(?:" + "|".join(re.escape(a) for a in unique) + ")"
     joint = "|".join(re.escape(c) for c in CONNECTIVES)
     return re.fullmatch(rf"(?:{atom})(?:(?:{joint})+(?:{atom}))*(?:{joint})*", text.lower()) is not None
 

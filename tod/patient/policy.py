@@ -33,13 +33,13 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
-from tod.patient.facts import field_texts, resolve, resolve_list, resolve_name, resolve_optional
+from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
-from tod.patient.voice import echo_item, owner_word, parent_speaks, speakable
+from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
@@ -313,9 +313,13 @@ class RecordPolicy:
         join = with_result if path.startswith("examinations") else with_detail
         return Fill(join(texts[0], texts[1]), (path,))
 
-    def _items(self, paths: Sequence[str]) -> Fill:
-        fills = [self._phrase(p) for p in paths]
-        return Fill(join_items([f.text for f in fills]), tuple(paths))
+    def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
+        """The facts of ``paths`` as one list fill; with ``articles`` a symptom takes its
+        article ("a throbbing headache"), for the sentences that say the patient had it."""
+        texts = [self._phrase(p).text for p in paths]
+        if articles:
+            texts = [with_article(t, SYMPTOM_HEADS) if p.startswith("symptoms[") else t for p, t in zip(paths, texts)]
+        return Fill(join_items(texts), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
@@ -564,7 +568,7 @@ class RecordPolicy:
             if not fresh and not state.was_answered(key):
                 return [Statement(intent, "nothing_else", "denied")], []
             chosen = (fresh or present_symptoms)[: self.max_facts]
-            return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
+            return [Statement(intent, "present", "present", {"items": self._items(chosen, articles=True)}, items=len(chosen))], []
 
         queries, catch_all = self._split_catch_alls(queries)
         if not queries:
@@ -573,9 +577,10 @@ class RecordPolicy:
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes, articles=True)},
+                                        items=len(said_yes)))
         if said_no:
-            names = Fill(join_items([self._lay(resolve_name(self.case, p)) for p in said_no]), tuple(said_no))
+            names = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
         if unknown:
             statements.append(self._unsure(intent, unknown))

@@ -218,14 +218,20 @@ def _article(text: str) -> str:
     return "an" if text[:1].lower() in "aeiou" else "a"
 
 
-def with_article(text: str) -> str:
+#: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
+SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
+                          "cold wound spot swelling".split())
+
+
+def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
-    "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun)."""
+    "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
+    ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
     words = text.split()
     if not words or words[0].lower() in _DETERMINERS:
         return text
     head = words[-1].lower().strip(",;")
-    if head not in _COUNTABLE_HEADS or len(words) > 5:
+    if head not in heads or len(words) > 5:
         return text
     return f"{_article(text)} {text}"
 
