@@ -269,3 +269,4 @@ def test_a_symptom_the_patient_had_takes_its_article(rich_record, parser, make_a
     agent = make_agent(_record(rich_record, symptoms=symptoms), parser)
     text = _ask(agent, parser, "What's been going on?", "ask_symptom")
     assert "a throbbing headache and nausea" in text and "a nausea" not in text, text
+    assert with_article("feeling a cough", frozenset({"cough"})) == "feeling a cough"

@@ -220,7 +220,11 @@ def _article(text: str) -> str:
 
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
-                          "cold wound spot swelling".split())
+                          "wound spot swelling".split())
+
+
+#: Words that open a clause rather than name a thing ("feeling cold").
+_CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining becoming".split())
 
 
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
@@ -228,8 +232,8 @@ def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
     ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
     words = text.split()
-    if not words or words[0].lower() in _DETERMINERS:
-        return text
+    if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
+        return text  # "feeling cold", "having a cough": a clause, not a thing
     head = words[-1].lower().strip(",;")
     if head not in heads or len(words) > 5:
         return text
