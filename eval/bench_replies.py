@@ -55,7 +55,7 @@ _ALL_LISTS = ("symptoms", "history.physical_changes", "history.past_diagnoses", 
               "history.current_treatment", "history.allergies", "history.exposures", "history.family_history",
               "history.trauma_surgery", "history.vaccinations", "social.living_habits", "social.sexual_history",
               "social.reproductive_history")
-_DENIALS = {"denied_asked": False, "denied_all": True, "nothing_else": True}
+_DENIALS = {"denied_asked": False, "denied_unchanged": False, "denied_all": True, "nothing_else": True}
 
 
 class _NoParser:
@@ -171,10 +171,13 @@ def _echoed(query: str, echo: str) -> bool:
     """Whether the denial's echo repeats ``query`` (as named, or in its lay or first-person form)."""
     from tod.patient.figures import without_numbers
     from tod.patient.lexicon import default_lexicon
+    from tod.patient.voice import echo_item
 
     plain = without_numbers(query)
     lay = default_lexicon().whole_to_lay(plain)
-    forms = {plain, lay, *(re.sub(r"\byour\b", "my", f, flags=re.IGNORECASE) for f in (plain, lay))}
+    forms = {plain, lay, *(re.sub(r"\byour\b", "my", f, flags=re.IGNORECASE) for f in (plain, lay)),
+             *(echo_item(query, to_lay, owner) for to_lay in (str, default_lexicon().whole_to_lay)
+               for owner in ("my", "her", "his", "my child's"))}
     return any(f.lower() in echo for f in forms if f)
 
 

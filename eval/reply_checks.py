@@ -21,7 +21,8 @@ Pattern checks (:func:`pattern_violations`) look at the reply text only:
 :func:`false_denial` says whether a denial contradicts the record: the denied item (or, for
 a blanket denial, the field itself) matches a present record fact of the asked family by
 the matcher's lexical steps, by a category of ``templates/synonyms.yaml`` (drug allergy ->
-codeine) or by a shared content word.
+codeine) or by a shared content word; a recorded value that only says the field holds
+nothing ("no past medical history available", :func:`says_nothing`) is no fact to contradict.
 """
 
 from __future__ import annotations
@@ -208,6 +209,16 @@ def related(item: str, fact: str, categories: Categories) -> bool:
     return bool(item_words) and item_words <= fact_words or categories.covers(item, fact)
 
 
+_SAYS_NOTHING = re.compile(r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b",
+                           re.IGNORECASE)
+
+
+def says_nothing(fact: str) -> bool:
+    """Whether a recorded value only says its field holds nothing ("no past medical history
+    available"): no fact a denial can contradict."""
+    return _SAYS_NOTHING.match(fact.strip()) is not None
+
+
 def false_denial(denied_items: Sequence[str], present_facts: Sequence[str], categories: Categories,
                  *, blanket: bool) -> str | None:
     """The present record fact a denial contradicts, or ``None``.
@@ -218,6 +229,7 @@ def false_denial(denied_items: Sequence[str], present_facts: Sequence[str], cate
         categories: the categories of ``templates/synonyms.yaml``.
         blanket: the reply denies the whole family ("No, nothing like that").
     """
+    present_facts = [f for f in present_facts if not says_nothing(f)]
     if blanket and present_facts:
         return present_facts[0]
     for item in denied_items:

@@ -33,10 +33,12 @@ Outcome = Literal["present", "denied", "not_recorded"]
 @dataclass(frozen=True)
 class Fill:
     """Text for one template placeholder and the record paths it states (``()`` for the
-    doctor's own words)."""
+    doctor's own words); ``items``: the texts a list fill joins, when they are kept (the
+    doctor's items a "not sure" echoes), so fills can be merged item by item."""
 
     text: str
     paths: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

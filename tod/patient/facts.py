@@ -11,7 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tod.patient.voice import about_child, first_person, parent_speaks
+from tod.patient.voice import (
+    about_child,
+    first_person,
+    occupation_phrase,
+    owner_word,
+    parent_speaks,
+    relative_phrase,
+    with_article,
+)
 from tod.records.model import CaseFacts, Examination, Fact, Symptom
 
 _STEP = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
@@ -78,6 +86,10 @@ def spoken_age(age_years: float) -> str:
     return f"{int(age_years)} years old"
 
 
+#: From this age (years) a patient is "a man" or "a woman", below it "a boy" or "a girl".
+ADULT_AGE = 16
+
+
 def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
     """How a recorded sex may be spoken: ("male", "a man") or ("male", "a boy") for a child."""
     noun = {"male": ("a boy" if child else "a man"), "female": ("a girl" if child else "a woman")}[sex]
@@ -95,7 +107,7 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     * a :class:`Fact`: its value and its detail (whichever are set);
     * an examination: its name and its result;
     * ``demographics.age_years``: :func:`spoken_age`; ``demographics.sex``:
-      :func:`sex_words` (child forms under 10); weight and height: their text.
+      :func:`sex_words` (child forms under :data:`ADULT_AGE`); weight and height: their text.
 
     Trailing sentence punctuation is stripped so a text can end a templated sentence. Where
     the patient speaks for themself, third-person words of the record are put in the first
@@ -110,7 +122,7 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
         return (spoken_age(float(value)),)
     if path == "demographics.sex":
         age = case.demographics.age_years
-        return sex_words(value, child=age is not None and age < 10)
+        return sex_words(value, child=age is not None and age < ADULT_AGE)
     if isinstance(value, Symptom):
         texts: tuple[str | None, ...] = (value.name,)
     elif isinstance(value, Fact):
@@ -119,9 +131,34 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
         texts = (value.name, value.result)
     else:
         texts = (str(value),)
-    if not path.startswith("demographics"):
-        if parent_speaks(case):
+    caregiver = parent_speaks(case)
+    if not path.startswith("demographics") or path == "demographics.occupation":
+        if caregiver:
             texts = tuple(about_child(t, case.demographics.sex) if t else t for t in texts)
         else:
             texts = tuple(first_person(t) if t else t for t in texts)
+    texts = _spoken_item(case, path, texts, caregiver)
     return tuple(_strip(t) for t in texts if t)
+
+
+#: How a parent's note about the child starts (:func:`~tod.patient.voice.about_child`).
+_CHILD_SUBJECTS = frozenset({"she", "he", "my"})
+
+#: Fact lists whose values name a countable thing the patient had ("a heart attack").
+_COUNTABLE_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[")
+
+
+def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
+    """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
+    operations), "a graphic designer" (occupation), a family-history detail naming a relative
+    as the speaker's ("diabetes", "my mother")."""
+    if len(texts) < 1 or not texts[0]:
+        return texts
+    value, rest = texts[0], texts[1:]
+    if path.startswith(_COUNTABLE_LISTS):
+        value = with_article(value)
+    elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
+        value = occupation_phrase(value)
+    elif path.startswith("history.family_history[") and rest and rest[0]:
+        rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
+    return (value, *rest)

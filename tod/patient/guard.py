@@ -7,8 +7,9 @@ A templated reply is checked part by part (see :mod:`tod.patient.templates`):
 3. record placeholders ({items}, {value}, ...) decompose into texts of the *provenance*
    fields (as spoken, after lay mapping), joined only by list punctuation
    (:data:`~tod.patient.templates.CONNECTIVES`); {asked} decomposes the same way into the
-   doctor's slot values of the turn (numbers removed; reworded only when a value is one
-   lay-table term; "your" as "my"); voice placeholders hold voice words; {opening} is the record's
+   doctor's slot values of the turn as :func:`~tod.patient.voice.echo_item` repeats them
+   (numbers and edge function words removed; reworded only when a value is one lay-table
+   term; "your" as "my"); voice placeholders hold voice words; {opening} is the record's
    opening statement verbatim;
 4. the parts compose to the reply text;
 5. every number in the reply occurs in the provenance texts (or the opening statement when
@@ -25,7 +26,7 @@ import re
 from typing import Iterable, Sequence
 
 from tod.patient.facts import FactPathError, field_texts
-from tod.patient.figures import numbers, without_numbers
+from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.templates import (
     ASKED_FILL,
@@ -38,7 +39,7 @@ from tod.patient.templates import (
     compose,
     placeholders,
 )
-from tod.patient.voice import VOICE_WORDS, patient_words
+from tod.patient.voice import VOICE_WORDS, echo_item, owner_word, parent_speaks
 from tod.records.model import CaseFacts
 
 
@@ -51,11 +52,12 @@ class GuardViolation(RuntimeError):
 
 
 def _decomposes(text: str, atoms: Iterable[str]) -> bool:
-    """Whether ``text`` is a sequence of ``atoms`` joined by connectives (case-insensitive)."""
+    """Whether ``text`` is a sequence of ``atoms`` joined by connectives (case-insensitive);
+    an atom may take an article ("a throbbing headache"), which states nothing."""
     unique = sorted({a.lower() for a in atoms if a}, key=len, reverse=True)
     if not unique:
         return False
-    atom = "|".join(re.escape(a) for a in unique)
+    atom = "(?:an? )?(?:" + "|".join(re.escape(a) for a in unique) + ")"
     joint = "|".join(re.escape(c) for c in CONNECTIVES)
     return re.fullmatch(rf"(?:{atom})(?:(?:{joint})+(?:{atom}))*(?:{joint})*", text.lower()) is not None
 
@@ -105,9 +107,9 @@ class ProvenanceGuard:
                 atoms |= self.spoken_texts(path)
             except FactPathError as exc:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
-        asked = [without_numbers(a) for a in asked]  # as the policy echoes the doctor's items (point 3)
-        asked_atoms = set(asked) | {self.lexicon.whole_to_lay(a) for a in asked}
-        asked_atoms |= {patient_words(a) for a in asked_atoms}
+        # as the policy echoes the doctor's items (point 3)
+        owner = owner_word(self.case.demographics.sex, caregiver=parent_speaks(self.case))
+        asked_atoms = {echo_item(a, to_lay, owner) for a in asked for to_lay in (self.lexicon.whole_to_lay, str)}
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
         for index, part in enumerate(parts):

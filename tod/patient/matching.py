@@ -36,6 +36,11 @@ K = TypeVar("K")
 #: attack" 0.72, vs "diabetes" 0.38, vs "high blood pressure" 0.41).
 DEFAULT_THRESHOLD = 0.6
 
+#: The lowest score of a lexical match (step 3); embedding matches score below it.
+LEXICAL_FLOOR = 0.9
+#: The score of a shared concept (step 2); equal texts score 1.0.
+SYNONYM_SCORE = 0.95
+
 #: Words that carry no identity of an item ("any", "history of", "problems").
 _GENERIC_WORDS = frozenset(
     """a an the any some of in on at to for with and or my your you have has had do does
@@ -122,6 +127,16 @@ class CategoryTable:
         found = [self._names[m.group(0).lower()] for m in self._name_pattern.finditer(normalise(text))]
         return tuple(dict.fromkeys(found))
 
+    def member_of(self, text: str) -> frozenset[str]:
+        """The categories ``text`` holds a member of ("bronchitis" -> lung_condition)."""
+        norm = normalise(text)
+        return frozenset(name for name, pattern in self._member_pattern.items() if pattern.search(norm))
+
+    def related(self, query: str, candidate: str) -> bool:
+        """Whether ``query`` and ``candidate`` are kin: members of one category ("bronchitis"
+        and "COPD", "aspirin" and "metformin"), or ``candidate`` a member of what ``query`` names."""
+        return bool(self.member_of(query) & self.member_of(candidate)) or self.covers(query, candidate)
+
     def covers(self, query: str, candidate: str) -> bool:
         """Whether ``candidate`` (record text) is a member of the first category ``query``
         names (the most specific: "diabetes medication" does not cover aspirin)."""
@@ -192,7 +207,7 @@ class Matcher:
         if q_norm == c_norm:
             return 1.0
         if q_concepts & c_concepts:
-            return 0.95
+            return SYNONYM_SCORE
         if self.categories.covers(query, candidate):
             return 0.92
         if q_words and c_words and (q_words <= c_words or c_words <= q_words):

@@ -123,30 +123,41 @@ class TemplateRenderer:
         so such a reply starts with "As I said". Volunteering never follows a repeat. A
         statement already said in this turn (the same "not sure" for two intents, the same
         absent symptom for two descriptor questions) is said once, and the "not sure"s that
-        name the doctor's items are said together (:func:`merge_unsure`).
+        name the doctor's items are said together (:func:`merge_unsure`), as are the named
+        symptoms the patient does not have (:func:`merge_absent`). A fact stated (or denied)
+        earlier in the reply is not stated (or denied) again.
         """
-        answers = merge_unsure(answers)
+        answers = merge_absent(merge_unsure(answers))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
         volunteered: list[str] = []
         said: set[tuple[object, ...]] = set()
+        stated: dict[str, set[str]] = {"present": set(), "denied": set()}
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
             self._append(parts, self._fragment("open"))
         for answer in answers:
             for position, statement in enumerate(answer.statements):
                 repeated = answer.repeated and position == 0
                 key = self._key(statement, repeated)
-                if key in said:
+                paths = set(statement.all_paths)
+                told = stated.get(statement.outcome)
+                if key in said or (paths and told is not None and paths <= told):
                     continue
                 said.add(key)
+                if told is not None:
+                    told.update(paths)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts))
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
                 provenance.extend(paths)
             extras = [e for e in answer.extras if self._key(e, False) not in said]
-            if self.persona.volunteers and extras and not answer.repeated:
+            # never the same intro twice (an intro is used in its plain or colloquial form)
+            intros = self.bank.options("common", "volunteer", self.voice.name)
+            used = {p.template for p in parts}
+            fresh_intro = any(t not in used and self.bank.colloquialise(t) not in used for t in intros)
+            if self.persona.volunteers and extras and not answer.repeated and fresh_intro:
                 parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
                 said.add(self._key(extras[0], False))
                 part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))
@@ -200,18 +211,51 @@ def _template_sentences(template: str) -> list[str]:
 
 
 def _unsure_about_asked(statement: Statement) -> bool:
-    return statement.outcome == "not_recorded" and set(statement.fills) == {"asked"}
+    return statement.variant == "not_recorded" and set(statement.fills) == {"asked"}
+
+
+def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with every "I don't actually have any X" (a ``symptom_absent`` statement)
+    said once, at the first, naming all the absent symptoms: "But I haven't had any fever or
+    rash." instead of one sentence per symptom and question."""
+    absent = [s for a in answers if not a.repeated for s in a.statements if s.variant == "symptom_absent"]
+    if len(absent) < 2:
+        return list(answers)
+    symptoms = list({s.fills["symptom"].text: s.fills["symptom"] for s in absent}.values())
+    merged = replace(absent[0], fills={"symptom": Fill(join_items([f.text for f in symptoms], "or"),
+                                                        tuple(p for f in symptoms for p in f.paths))},
+                     items=len(symptoms))
+    result = []
+    for answer in answers:
+        if answer.repeated:
+            result.append(answer)
+            continue
+        kept = tuple(merged if s is absent[0] else s for s in answer.statements
+                     if s is absent[0] or s.variant != "symptom_absent")
+        result.append(replace(answer, statements=kept))
+    return result
+
+
+#: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
+#: sure."); more are named in one sentence (``common.not_recorded_many``).
+MAX_ECHOED_QUESTION = 3
 
 
 def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
-    whose one fill is ``{asked}``) said once, at the first: "Nausea, vomiting or night
-    sweats? I'm not sure." instead of one hedge per intent. Repeated answers are left alone."""
+    whose one fill is ``{asked}``) said once, at the first, naming each item once: "Nausea,
+    vomiting or night sweats? I'm not sure." instead of one hedge per intent; more than
+    :data:`MAX_ECHOED_QUESTION` items in a sentence ("I couldn't really say about diet,
+    stress and sleep.") rather than a list read out as a question. Repeated answers are
+    left alone."""
     unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
-    if len(unsure) < 2:
+    items = list(dict.fromkeys(i for s in unsure for i in (s.fills["asked"].items or (s.fills["asked"].text,))))
+    if len(unsure) < 2 and len(items) <= MAX_ECHOED_QUESTION:
         return list(answers)
-    texts = list(dict.fromkeys(s.fills["asked"].text for s in unsure))
-    merged = replace(unsure[0], fills={"asked": Fill(join_items(texts, "or"))})
+    if len(items) > MAX_ECHOED_QUESTION:
+        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(items), items=tuple(items))})
+    else:
+        merged = replace(unsure[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     result = []
     for answer in answers:
         if answer.repeated:

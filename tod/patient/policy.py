@@ -26,20 +26,21 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
-from tod.patient.facts import field_texts, resolve, resolve_list, resolve_name, resolve_optional
+from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import Matcher, content_words, normalise
+from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, with_detail, with_result
-from tod.patient.voice import patient_words
-from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Status, Symptom
+from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
+from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
 #: The ways the policy answers an intent, one handler each: named symptoms, symptom
@@ -93,7 +94,10 @@ INTENT_RULES: Mapping[str, IntentRule] = MappingProxyType(
         "ask_drug": IntentRule("single", ("social.drug_use",)),
         "ask_receiving_treatment": IntentRule("list", ("history.current_treatment[*]",)),
         "ask_age": IntentRule("age", ("demographics.age_years",)),
-        "ask_weight": IntentRule("weight", ("demographics.weight", "demographics.height")),
+        # a recorded weight change answers "what's your weight?" too
+        "ask_weight": IntentRule(
+            "weight", ("demographics.weight", "demographics.height", "history.physical_changes[*]", "symptoms[*]")
+        ),
         "ask_gender": IntentRule("sex", ("demographics.sex",)),
         "ask_medical_examination": IntentRule("exams", ("examinations[*]",)),
         "ask_living_habit": IntentRule("list", ("social.living_habits[*]",)),
@@ -144,11 +148,56 @@ EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
 )
 _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
 
-#: Words of a catch-all question ("any other conditions?", "anything else?") besides the
-#: matcher's generic words: a query of only these names no item.
-_CATCH_ALL_WORDS = frozenset("other else anything something symptom sign thing kind type".split())
+#: Words of a catch-all question ("any other conditions?", "anything else?", "any chronic
+#: medical conditions?", "previous illnesses?") besides the matcher's generic words: a query
+#: of only these names no item but the asked field itself, so it is answered with the
+#: field's present facts, never denied item by item.
+_CATCH_ALL_WORDS = frozenset(
+    normalise("""other else anything something symptom sign thing kind type chronic medical health healthcare
+    illness illnesses ill sickness ailment ongoing underlying previous prior past significant major known serious
+    current existing longstanding long-term long term pre-existing preexisting background relevant important
+    general diagnosis diagnosed concern concerns""").split()
+)
+
+#: What a physical-change question may ask about without naming a change ("any changes
+#: in your weight?" names "weight"): denied as unchanged ("no change in weight").
+_ATTRIBUTE_WORDS = frozenset(
+    normalise("""weight appetite sleep sleeping energy mood bowel habit urination urine vision eyesight hearing
+    hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
+    smell stamina eating diet activity exercise routine""").split()
+)
+
+#: Intents whose denial of a kind of item ("heart conditions", "endocrine disorders") is
+#: followed by the field's recorded items, and the words that make an item a kind.
+_OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
+_FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
+                                    "issue issues illness illnesses trouble").split())
+
+#: Words a factor may start with that take no "with" ("after sex", "when lying down").
+_CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
 
 Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
+
+
+#: A recorded value that says the field holds nothing ("no past medical history available",
+#: "none known"), whatever its status.
+_NONE_VALUE = re.compile(
+    r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b|^(?:none|nil|nothing)$",
+    re.IGNORECASE,
+)
+
+
+def _blanket_denial(fact: Fact) -> bool:
+    """Whether ``fact`` denies its whole field: a denial without a value, or a value that
+    says there is nothing (:data:`_NONE_VALUE`)."""
+    if fact.status is Status.denied and not fact.value:
+        return True
+    return bool(fact.value) and _NONE_VALUE.match(fact.value.strip()) is not None
+
+
+def _starts_clause(text: str) -> bool:
+    """Whether a factor starts with a preposition or conjunction ("after sex")."""
+    return text.split(" ", 1)[0].lower() in _CLAUSE_STARTS
 
 
 def _list_path(field: str) -> str:
@@ -173,8 +222,12 @@ class RecordPolicy:
         self.matcher = matcher
         self.lexicon = lexicon
         self.max_facts = max_facts
-        # the case is fixed: the texts of its present facts are read once, not per question
-        self._present_texts = [text for path in self._present_paths() for text in field_texts(case, path)]
+        # whose things the doctor's "your" names when the patient repeats it ("my", or "her")
+        self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
+        # the case is fixed: the texts of the patient's own present facts (not the relatives')
+        # are read once, not per question
+        self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
+                               for text in field_texts(case, path)]
         kinds: dict[AnswerKind, Handler] = {
             "symptoms": self._symptoms,
             "descriptor": self._descriptor,
@@ -245,7 +298,7 @@ class RecordPolicy:
         found = []
         for index, item in enumerate(resolve(self.case, base)):
             name = item.name if isinstance(item, (Symptom, Examination)) else item.value
-            if name:
+            if name and not (isinstance(item, Fact) and _blanket_denial(item)):
                 found.append((f"{base}[{index}]", (name,)))
         return found
 
@@ -260,16 +313,21 @@ class RecordPolicy:
         join = with_result if path.startswith("examinations") else with_detail
         return Fill(join(texts[0], texts[1]), (path,))
 
-    def _items(self, paths: Sequence[str]) -> Fill:
-        fills = [self._phrase(p) for p in paths]
-        return Fill(join_items([f.text for f in fills]), tuple(paths))
+    def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
+        """The facts of ``paths`` as one list fill; with ``articles`` a symptom takes its
+        article ("a throbbing headache"), for the sentences that say the patient had it."""
+        texts = [self._phrase(p).text for p in paths]
+        if articles:
+            texts = [with_article(t, SYMPTOM_HEADS) if p.startswith("symptoms[") else t for p, t in zip(paths, texts)]
+        return Fill(join_items(texts), tuple(paths))
 
-    def _asked(self, queries: Sequence[str]) -> Fill:
-        """The doctor's items as the patient repeats them: without their numbers (a figure the
-        record does not hold is never spoken), reworded only when a whole item is one
-        lay-table term, "your" as "my". Every query must keep some words without its numbers."""
-        echoed = dict.fromkeys(patient_words(self.lexicon.whole_to_lay(without_numbers(q))) for q in queries)
-        return Fill(join_items(list(echoed), "or"))
+    def _asked(self, queries: Sequence[str]) -> Fill | None:
+        """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
+        and edge function words, reworded only when a whole item is one lay-table term,
+        "your" as "my"), the items that cannot stand as one (:func:`speakable`: a chat or
+        question word, more than five words) left out; ``None`` when none is left."""
+        echoed = [e for e in dict.fromkeys(echo_item(q, self.lexicon.whole_to_lay, self._owner) for q in queries) if speakable(e)]
+        return Fill(join_items(echoed, "or"), items=tuple(echoed)) if echoed else None
 
     def _match(self, queries: Sequence[str], fields: Sequence[str]) -> tuple[list[str], list[str]]:
         """The paths of the named items of ``fields`` that ``queries`` match (distinct, all of
@@ -278,12 +336,34 @@ class RecordPolicy:
         hits: list[str] = []
         misses: list[str] = []
         for query in queries:
-            hit = self.matcher.best(query, candidates)
+            hit = self._best(query, candidates)
             if hit is None:
                 misses.append(query)
             else:
                 hits.append(hit)
         return list(dict.fromkeys(hits)), misses
+
+    def _best(self, query: str, candidates: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
+        """The path of the fact ``query`` names best (ties: record order). A recorded denial
+        answers only a query it covers: the same thing (equal, or a synonym), or a query that
+        holds every content word of the denied fact. A narrower denial ("no facial weakness"
+        for "weakness", "no joint pain" for "pain") or an embedding match ("leg weakness" ~
+        "facial weakness") does not deny the doctor's item."""
+        best, best_score = None, 0.0
+        for path, texts in candidates:
+            score = max((self.matcher.score(query, t) for t in texts), default=0.0)
+            if score > best_score and (resolve(self.case, path).status is Status.present
+                                       or self._denial_covers(query, texts, score)):
+                best, best_score = path, score
+        return best
+
+    def _denial_covers(self, query: str, texts: Sequence[str], score: float) -> bool:
+        if score >= SYNONYM_SCORE:
+            return True
+        if score < LEXICAL_FLOOR:
+            return False
+        asked = content_words(self._lay(query)) | content_words(query)
+        return any(content_words(self._lay(t)) <= asked or content_words(t) <= asked for t in texts)
 
     def _split_catch_alls(self, queries: Sequence[str]) -> tuple[list[str], bool]:
         """The named queries, and whether the doctor also asked a catch-all ("any other
@@ -293,15 +373,24 @@ class RecordPolicy:
 
     def _held_elsewhere(self, queries: Sequence[str]) -> list[str]:
         """The queries that name a category one of the record's present facts belongs to,
-        in any field ("activity" when the living habits say "stopped exercising"): the
-        patient is unsure about those rather than denying them."""
-        return [q for q in queries if any(self.matcher.categories.covers(q, f) for f in self._present_texts)]
+        in any field ("activity" when the living habits say "stopped exercising", "plants" when the
+        patient gardens), or that match one by the matcher's lexical steps: the patient is
+        unsure about those rather than denying them."""
+        return [q for q in queries
+                if any(self.matcher.categories.covers(q, f) or self.matcher.lexical_score(q, f) for f in self._present_texts)]
 
     def _present_paths(self) -> list[str]:
+        """The paths of the record's present facts: symptoms, every list field and the
+        single facts (occupation, tobacco, alcohol, drugs)."""
         found = []
         for field in ("symptoms[*]", *(r.fields[0] for r in INTENT_RULES.values() if r.kind == "list")):
             base = _list_path(field)
-            found += [f"{base}[{i}]" for i, item in enumerate(resolve(self.case, base)) if item.status is Status.present]
+            found += [f"{base}[{i}]" for i, item in enumerate(resolve(self.case, base))
+                      if item.status is Status.present and not (isinstance(item, Fact) and _blanket_denial(item))]
+        for rule in INTENT_RULES.values():
+            fact = resolve_optional(self.case, rule.fields[0]) if rule.kind == "single" else None
+            if fact is not None and fact.status is Status.present:
+                found.append(rule.fields[0])
         return found
 
     def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -333,10 +422,12 @@ class RecordPolicy:
         facts = resolve_list(self.case, base)
         queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
         if not facts:
-            return [self._unsure(intent, queries)], []
+            return self._elsewhere(intent, queries, fields[1:]), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
-        blanket = next((p for p, f in zip(paths, facts) if f.status is Status.denied and not f.value), None)
-        named = [(p, f) for p, f in zip(paths, facts) if f.value]
+        named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
+        # a value saying "nothing" denies the field only when no other fact is present in it
+        blanket = next((p for p, f in zip(paths, facts) if _blanket_denial(f)
+                        and (not f.value or not any(g.status is Status.present for _, g in named))), None)
         present = [p for p, f in named if f.status is Status.present]
         if not queries:
             if present:
@@ -360,7 +451,16 @@ class RecordPolicy:
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
         if absent:
-            statements.append(Statement(intent, "denied_asked", "denied", {"asked": self._asked(absent)}))
+            statements += self._denied_asked(intent, absent)
+            others = [p for p in present if p not in hits]
+            # a denied kind of the patient's own conditions is followed by those recorded, so the
+            # denial never sounds like "I'm healthy"; otherwise only the related facts follow
+            family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
+            kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
+            if kin:
+                # "No bronchitis?" with a recorded COPD: the related fact follows the denial
+                statements.append(Statement(intent, "present", "present", {"items": self._items(kin)}, items=len(kin)))
+                hits = [*hits, *kin]
         if unsure:
             statements.append(self._unsure(intent, unsure))
         if catch_all:
@@ -368,10 +468,51 @@ class RecordPolicy:
         room = self.max_facts - sum(s.items for s in statements)
         return statements, self._extras(intent, present, hits, state, room)
 
+    def _elsewhere(self, intent: str, queries: list[str], fields: Sequence[str]) -> list[Statement]:
+        """The answer when the intent's own field holds nothing: the named items matched
+        against the rule's other fields ("weight loss?" recorded as a symptom), "not sure"
+        about the rest (and about the topic when nothing is named)."""
+        if not queries or not fields:
+            return [self._unsure(intent, queries)]
+        hits, misses = self._match(queries, fields)
+        said_yes, said_no = self._by_status(hits)
+        statements = []
+        if said_yes:
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
+        if said_no:
+            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
+        if misses:
+            statements.append(self._unsure(intent, misses))
+        return statements
+
+    def _kin(self, absent: Sequence[str], present: Sequence[str]) -> list[str]:
+        """The present facts of ``present`` related to a denied item by a category of
+        ``templates/synonyms.yaml`` (both members of it), up to k."""
+        categories = self.matcher.categories
+        return [p for p in present
+                if any(categories.related(q, " ".join(field_texts(self.case, p))) for q in absent)][: self.max_facts]
+
+    def _denied_asked(self, intent: str, absent: Sequence[str]) -> list[Statement]:
+        """Denials of the doctor's items the field does not hold: "no change in weight" for
+        what a physical-change question names as an attribute, "no hair loss" for a change."""
+        unchanged = [q for q in absent if intent == "ask_physical_change" and content_words(q) <= _ATTRIBUTE_WORDS]
+        changes = [q for q in absent if q not in unchanged]
+        statements = []
+        for variant, group in (("denied_asked", changes), ("denied_unchanged", unchanged)):
+            asked = self._asked(group) if group else None
+            if asked is not None:
+                statements.append(Statement(intent, variant, "denied", {"asked": asked}))
+            elif group:
+                # the doctor's words name no item the patient can repeat: never a bare "No"
+                statements.append(self._unsure(intent, []))
+        return statements
+
     def _unsure(self, intent: str, queries: Sequence[str]) -> Statement:
-        """A "not sure" about the doctor's items (named back to them), or about the topic."""
-        fills = {"asked": self._asked(queries)} if queries else {}
-        return Statement(intent, "not_recorded", "not_recorded", fills)
+        """A "not sure" about the doctor's items (named back to them), or about the topic.
+        The doctor's guess at the patient's own conditions is never repeated (it may be the
+        diagnosis): a past-diagnosis "not sure" names the topic."""
+        asked = self._asked(queries) if queries and intent != "ask_past_diagnosis" else None
+        return Statement(intent, "not_recorded", "not_recorded", {"asked": asked} if asked else {})
 
     def _remaining(self, intent: str, present: Sequence[str], hits: Sequence[str], state: DialogueState) -> list[Statement]:
         """The answer to a catch-all next to named items ("... or any other conditions?"): the
@@ -404,12 +545,19 @@ class RecordPolicy:
         return [Statement(intent, "present", "present", {rule.kind: spoken}, items=1)], []
 
     def _weight(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        """One statement per recorded measurement; its variant is the field name ("weight", "height")."""
+        """One statement per recorded measurement (its variant is the field name, "weight" or
+        "height"), then the recorded weight changes ("weight loss, about 9 kg in 3 months"):
+        a patient who lost weight never says they cannot tell about their weight."""
+        fields = INTENT_RULES[intent].fields
         statements = [
             Statement(intent, path.split(".")[-1], "present", {"items": self._phrase(path)}, items=1)
-            for path in INTENT_RULES[intent].fields
-            if resolve_optional(self.case, path)
+            for path in fields
+            if not path.endswith("[*]") and resolve_optional(self.case, path)
         ]
+        hits, _ = self._match(["weight"], [f for f in fields if f.endswith("[*]")])
+        changes = self._by_status(hits)[0]
+        if changes:
+            statements.append(Statement(intent, "change", "present", {"items": self._items(changes)}, items=len(changes)))
         return statements or [Statement(intent, "not_recorded", "not_recorded")], []
 
     def _symptoms(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
@@ -420,7 +568,7 @@ class RecordPolicy:
             if not fresh and not state.was_answered(key):
                 return [Statement(intent, "nothing_else", "denied")], []
             chosen = (fresh or present_symptoms)[: self.max_facts]
-            return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
+            return [Statement(intent, "present", "present", {"items": self._items(chosen, articles=True)}, items=len(chosen))], []
 
         queries, catch_all = self._split_catch_alls(queries)
         if not queries:
@@ -429,9 +577,10 @@ class RecordPolicy:
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes, articles=True)},
+                                        items=len(said_yes)))
         if said_no:
-            names = Fill(join_items([self._lay(resolve_name(self.case, p)) for p in said_no]), tuple(said_no))
+            names = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
         if unknown:
             statements.append(self._unsure(intent, unknown))
@@ -453,7 +602,8 @@ class RecordPolicy:
         other: list[Statement] = []
         unknown: list[str] = []
         for query in queries:
-            hit = self.matcher.best(query, candidates)
+            path = self._best(query, [(f"symptoms[{i}]", texts) for i, texts in candidates])
+            hit = None if path is None else int(path[len("symptoms["):-1])
             if hit is None:
                 unknown.append(query)
             elif symptoms[hit].status is Status.denied:
@@ -462,7 +612,7 @@ class RecordPolicy:
             elif hit not in targets:
                 targets.append(hit)
         if unknown:
-            other.append(self._unsure("common", [q for q in unknown if without_numbers(q)]))
+            other.append(self._unsure("common", unknown))
         return targets, other
 
     def _symptom_fill(self, index: int) -> Fill:
@@ -505,17 +655,36 @@ class RecordPolicy:
             fills = {"symptom": self._symptom_fill(index)}
             said = False
             for name in INTENT_RULES[intent].symptom_fields:
-                variant = _FACTOR_VARIANTS[name]
                 paths = [f"symptoms[{index}].{name}[{j}]" for j in range(len(getattr(symptom, name)))][:budget]
-                if paths:
-                    budget -= len(paths)
-                    said = True
-                    statements.append(Statement(intent, variant, "present", {**fills, "items": self._items(paths)}, items=len(paths)))
+                budget -= len(paths)
+                said = said or bool(paths)
+                clauses = [p for p in paths if _starts_clause(self._phrase(p).text)]
+                for variant, group in ((_FACTOR_VARIANTS[name], [p for p in paths if p not in clauses]),
+                                       (f"{_FACTOR_VARIANTS[name]}_when", clauses)):
+                    if group:
+                        statements.append(Statement(intent, variant, "present", {**fills, "items": self._items(group)}, items=len(group)))
             if not said:
                 statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
             if budget <= 0:
                 break
         return statements, []
+
+    def _tests_done(self, paths: Sequence[str]) -> list[Statement]:
+        """The answer to tests asked about in general or by kind ("any blood tests?"): the
+        results the patient was told before this visit (``known_to_patient``) with their
+        values, this visit's tests named only; a result of this visit (a value, a finding in
+        a doctor's words) is said only for a test the doctor names."""
+        told = [p for p in paths if resolve(self.case, p).known_to_patient]
+        done = [p for p in paths if p not in told]
+        statements = []
+        if told:
+            statements.append(Statement("ask_medical_examination", "told", "present", {"items": self._items(told)},
+                                        items=len(told)))
+        if done:
+            names = dict.fromkeys(self._lay(field_texts(self.case, p)[0]) for p in done)  # a test done twice is named once
+            statements.append(Statement("ask_medical_examination", "done", "present",
+                                        {"items": Fill(join_items(list(names)), tuple(done))}, items=len(done)))
+        return statements
 
     def _exams(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         exams = self.case.examinations
@@ -523,25 +692,32 @@ class RecordPolicy:
             return [Statement(intent, "not_recorded", "not_recorded")], []
         paths = [f"examinations[{j}]" for j in range(len(exams))]
         if not queries:
-            chosen = self._fresh_first(paths, state)
-            return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
+            return self._tests_done(self._fresh_first(paths, state)), []
         candidates = self._candidates(INTENT_RULES[intent].fields[0])
         hits: list[str] = []
-        missing = False
+        kinds: list[str] = []
+        missing: list[str] = []
         for query in queries:
             category = _EXAM_CATEGORY_KEYS.get(normalise(query))
             if category is not None:
                 found = [p for p, e in zip(paths, exams) if e.category == category]
+                kinds.extend(found)
             else:
                 hit = self.matcher.best(query, candidates)
                 found = [hit] if hit is not None else []
-            hits.extend(found)
-            missing = missing or not found
+                hits.extend(found)
+            if not found:
+                missing.append(query)
         hits = list(dict.fromkeys(hits))[: self.max_facts]
+        kinds = [p for p in dict.fromkeys(kinds) if p not in hits][: max(self.max_facts - len(hits), 0)]
         statements = []
         if hits:
             statements.append(Statement(intent, "named", "present", {"items": self._items(hits)}, items=len(hits)))
+        if kinds:
+            statements += self._tests_done(kinds)
         if missing:
-            statements.append(Statement(intent, "not_found", "not_recorded"))
+            # the test not found is named back ("Blood pressure? I don't think I've had that done.")
+            asked = self._asked(missing)
+            statements.append(Statement(intent, "not_found", "not_recorded", {"asked": asked} if asked else {}))
         return statements, []
 

@@ -39,27 +39,39 @@ OPENING_TEMPLATE = "{opening}"
 VOICES = ("patient", "caregiver")
 
 #: How a fill joins record texts: "fever, cough and rash", "chest pain or rash",
-#: "aspirin (daily)", "blood pressure showed 148/92 mmHg".
+#: "aspirin, daily" (a detail is spoken as a trailing clause, never in brackets),
+#: "blood pressure showed 148/92 mmHg".
 ITEM_SEPARATOR = ", "
+#: The separator of a list whose items hold commas of their own ("aspirin, 75 mg daily;
+#: ramipril, 5 mg daily and ...").
+CLAUSE_ITEM_SEPARATOR = "; "
+DETAIL_SEPARATOR = ", "
+#: Brackets a record text itself may hold ("85 U/L (normal)"); no fill writes them.
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
-#: joints above, the conjunctions of :func:`join_items`, and "; " (which no fill writes
-#: but a record text may hold).
-CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DETAIL_CLOSE, RESULT_SEPARATOR, "; ")
+#: joints above, the conjunctions of :func:`join_items` and its "; ", and brackets (which
+#: no fill writes but a record text may hold).
+CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DETAIL_CLOSE, RESULT_SEPARATOR,
+                                 CLAUSE_ITEM_SEPARATOR)
 
 
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
-    """"a", "a and b", "a, b and c" (``conjunction`` "and" or "or")."""
+    """"a", "a and b", "a, b and c" (``conjunction`` "and" or "or"); items that hold a
+    comma themselves ("aspirin, 75 mg daily") are separated by "; " instead."""
     texts = list(texts)
     if len(texts) <= 1:
         return "".join(texts)
-    return f"{ITEM_SEPARATOR.join(texts[:-1])} {conjunction} {texts[-1]}"
+    separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR
+    return f"{separator.join(texts[:-1])} {conjunction} {texts[-1]}"
 
 
 def with_detail(value: str, detail: str) -> str:
-    """A fact with its detail: "asthma (since childhood)"."""
-    return f"{value}{DETAIL_OPEN}{detail}{DETAIL_CLOSE}"
+    """A fact with its detail as a trailing clause: "asthma, since childhood" (a detail
+    written as a sentence, "For 10 years", loses its capital; "HIV ..." keeps it)."""
+    if len(detail) > 1 and detail[0].isupper() and detail[1].islower():
+        detail = detail[0].lower() + detail[1:]
+    return f"{value}{DETAIL_SEPARATOR}{detail}"
 
 
 def with_result(name: str, result: str) -> str:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, Mapping
+from typing import Callable, Literal, Mapping
 
+from tod.patient.figures import without_numbers
 from tod.records.model import CaseFacts, Demographics
 
 #: An opening statement spoken by a parent: "My son ...", "Our five-week-old daughter ...".
@@ -146,9 +147,45 @@ _AND_VERB = re.compile(r"(\band\s+)([A-Za-z]+)")
 _YOUR = re.compile(r"\byour\b|\byours\b|\byourself\b", re.IGNORECASE)
 
 
-def patient_words(asked: str) -> str:
-    """The doctor's words as the patient repeats them: "blood in your stool" -> "blood in my stool"."""
+def patient_words(asked: str, owner: str = "my") -> str:
+    """The doctor's words as the speaker repeats them: "blood in your stool" -> "blood in my
+    stool" (``owner`` "my"), or "blood in her stool" where a parent speaks (``owner`` "her")."""
+    if owner != "my":
+        return _YOUR.sub(lambda m: owner if m.group(0).lower() == "your" else m.group(0), asked)
     return _YOUR.sub(lambda m: {"your": "my", "yours": "mine", "yourself": "myself"}[m.group(0).lower()], asked)
+
+
+#: Words an echoed item does not start with ("or foods" -> "foods", "any rashes" -> "rashes").
+_ECHO_LEADING = frozenset("or and any some of to for with in on at do does did have has had are is ever currently been you".split())
+#: Words an echoed item does not end with ("foods or" -> "foods", "blood clots or").
+_ECHO_TRAILING = _ECHO_LEADING | frozenset("a an the your my".split())
+_ECHO_PUNCTUATION = " ?!.,;:-"
+#: Words that make the doctor's words no item to repeat ("meds are u on rn", "what kind").
+_UNSPEAKABLE = frozenset("u ur rn pls plz thx btw lol ya yo what which how when where who why whether".split())
+#: The most words of an item the patient repeats.
+ECHO_MAX_WORDS = 5
+
+
+def echo_item(query: str, to_lay: Callable[[str], str] = lambda text: text, owner: str = "my") -> str:
+    """The doctor's item as the patient repeats it: without its numbers (a figure the record
+    does not hold is never spoken), without the function words and punctuation at its
+    edges ("or foods" -> "foods", "COVID-" -> "COVID"), reworded by ``to_lay`` (a whole
+    lay-table term), "your" as ``owner`` ("my", or the child's "her" where a parent
+    speaks). Empty when nothing is left."""
+    words = without_numbers(query).strip(_ECHO_PUNCTUATION).split()
+    while words and words[0].lower().strip(_ECHO_PUNCTUATION) in _ECHO_LEADING:
+        words.pop(0)
+    while words and words[-1].lower().strip(_ECHO_PUNCTUATION) in _ECHO_TRAILING:
+        words.pop()
+    text = " ".join(words).strip(_ECHO_PUNCTUATION)
+    return patient_words(to_lay(text), owner) if text else ""
+
+
+def speakable(echo: str) -> bool:
+    """Whether an echoed item can stand as an item in a reply: some words, at most
+    :data:`ECHO_MAX_WORDS`, no chat or question word."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z']+", echo)]
+    return 0 < len(words) <= ECHO_MAX_WORDS and not set(words) & _UNSPEAKABLE
 
 
 _SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
@@ -161,3 +198,84 @@ def about_child(text: str, sex: str | None) -> str:
     if first in _NOTE_VERBS or first in _NOTE_PAST:
         return f"{_SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
     return text
+
+
+#: Head nouns of a countable thing a person "had" ("a heart attack", "an operation"): a
+#: record value ending in one of them, with no determiner, is spoken with "a"/"an".
+_COUNTABLE_HEADS = frozenset(
+    """attack infection stone fracture ulcer stroke hernia injury operation replacement section bump clot tumour
+    tumor cyst episode stent transplant bypass miscarriage termination pregnancy delivery sprain tear burn cut
+    wound bite scan procedure surgery removal repair graft biopsy dislocation accident fall concussion
+    appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
+    blockage murmur polyp rupture lump nodule coil implant""".split()
+)
+_DETERMINERS = frozenset("a an the my his her their one two three several some many no any this that".split())
+#: Occupation words that are not a noun taking an article ("retired", "unemployed").
+_STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".split())
+
+
+def _article(text: str) -> str:
+    return "an" if text[:1].lower() in "aeiou" else "a"
+
+
+#: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
+SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
+                          "wound spot swelling".split())
+
+
+#: Words that open a clause rather than name a thing ("feeling cold").
+_CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining becoming".split())
+
+
+def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
+    """A countable thing as a person names it: "heart attack" -> "a heart attack",
+    "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
+    ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
+    words = text.split()
+    if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
+        return text  # "feeling cold", "having a cough": a clause, not a thing
+    head = words[-1].lower().strip(",;")
+    if head not in heads or len(words) > 5:
+        return text
+    return f"{_article(text)} {text}"
+
+
+def occupation_phrase(text: str) -> str:
+    """A recorded occupation as the answer to "what do you do?": a noun with its article
+    ("graphic designer" -> "a graphic designer"), a state word alone as it is ("retired"),
+    a note-form clause in the first person ("works in a bank" -> "I work in a bank")."""
+    words = text.split()
+    if not words:
+        return text
+    first = words[0].lower()
+    if first in _DETERMINERS or first == "i":
+        return text
+    if first in _NOTE_VERBS or first in _NOTE_PAST:
+        return first_person(text)
+    if len(words) == 1 and first in _STATE_WORDS:
+        return text
+    return f"{_article(text)} {text}"
+
+
+#: Relatives a family-history detail may name first ("mother", "older brother, on blood thinners").
+_RELATIVE = re.compile(
+    r"^(?:(?:older|younger|elder|twin|maternal|paternal|late)\s+)*"
+    r"(?:mother|father|mum|mom|dad|parents?|sister|brother|siblings?|grandmother|grandfather|grandparents?|"
+    r"grandma|grandpa|aunt|uncle|cousin|son|daughter|half-brother|half-sister|niece|nephew)\b",
+    re.IGNORECASE,
+)
+
+
+def relative_phrase(detail: str, owner: str) -> str:
+    """A family-history detail that starts with a relative, owned by the speaker's word for
+    the patient ("mother" -> "my mother", "father at 70" -> "his father at 70"); any other
+    detail unchanged."""
+    if _RELATIVE.match(detail):
+        return f"{owner} {detail[0].lower()}{detail[1:]}"
+    return detail
+
+
+def owner_word(sex: str | None, *, caregiver: bool) -> str:
+    """Whose relatives a record's family history names, in the speaker's words: "my" for the
+    patient, the child's possessive ("her", "his", "my child's") for a parent."""
+    return _CAREGIVER_WORDS[sex]["poss"] if caregiver else "my"
