@@ -107,7 +107,7 @@ def test_terminated_after_the_closing_answers_with_the_diagnosis_reward(env, ans
     env.reset(seed=0)
     env.step("Do you smoke?")
     _, _, terminated, _, info = env.step("Final Diagnosis: type 2 diabetes mellitus")
-    assert not terminated and info["events"][-1] == "ask_diagnosis"
+    assert not terminated and info["events"][-1] == "ask_diagnosis_again"
     assert env.step(answer)[2:4] == (False, False)
     assert env.step(CLOSING[1])[2:4] == (False, False)
     _, reward, terminated, truncated, info = env.step(CLOSING[2])

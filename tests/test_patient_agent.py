@@ -113,7 +113,7 @@ def test_each_reply_carries_the_managers_phase(example_record, parser, make_agen
     assert agent.respond(parser.add("Do you smoke?", ["ask_tobacco"])).phase == "interview"
     # the turn that ends the interview is still history taking; it asks the first closing question
     ending = agent.respond("Final Diagnosis: diabetes")
-    assert ending.phase == "interview" and "ask_diagnosis" in ending.events
+    assert ending.phase == "interview" and "ask_diagnosis_again" in ending.events
     assert [agent.respond(answer).phase for answer in ("Diabetes.", "Your sugar.", "Metformin.")] == ["closing"] * 3
     assert agent.finished and agent.respond("Anything else?").phase == "finished"
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tod.doctors.scripted import closing_question
 from tod.patient.manager import ConsultationManager, is_end_signal
 
 CLOSING_DIAGNOSIS = ("So what do you think I have?", "So, doctor, what do you think I have?")
+DIAGNOSIS_AGAIN = ("Sorry, doctor, what does that mean? In plain words, what do you think I have?",
+                   "So, in plain words, what do you think I have?")
 
 
 @pytest.mark.parametrize(
@@ -40,11 +43,13 @@ def test_final_diagnosis_ends_after_answering_the_turns_question(example_record,
     agent = make_agent(example_record, parser)
     agent.respond(parser.add("What brings you in?", ["ask_symptom"]))
     reply = agent.respond(parser.add("Final Diagnosis: diabetes. Do you smoke?", ["ask_tobacco"]))
-    # the question is answered first (issue 15), then the closing question is asked
+    # the question is answered first (issue 15), then the patient asks to hear the diagnosis
+    # again in plain words, not "what do you think I have?" as if none had been stated
     assert reply.answered == ("ask_tobacco",) and reply.provenance == ("social.tobacco",)
-    assert any(reply.text.endswith(q) for q in CLOSING_DIAGNOSIS), reply.text
-    assert agent.end_reason == "final_diagnosis"
-    assert "end:final_diagnosis" in reply.events and "ask_diagnosis" in reply.events
+    assert any(reply.text.endswith(q) for q in DIAGNOSIS_AGAIN), reply.text
+    assert closing_question(reply.text) == "diagnosis"  # still a diagnosis question to a doctor
+    assert agent.end_reason == "final_diagnosis" and agent.manager.pending == "diagnosis"
+    assert "end:final_diagnosis" in reply.events and "ask_diagnosis_again" in reply.events
 
 
 def test_two_turns_without_a_new_question_end(example_record, parser, make_agent):
@@ -75,7 +80,7 @@ def test_closing_questions_one_at_a_time(example_record, parser, make_agent):
     basis = agent.respond("It's type 2 diabetes.")
     treatment = agent.respond("Because of your thirst, urination and sugar tests.")
     farewell = agent.respond("Metformin, diet and exercise.")
-    assert first.text in CLOSING_DIAGNOSIS
+    assert first.text in DIAGNOSIS_AGAIN
     assert basis.text in ("Why do you think so?", "What makes you think that?")
     assert "treatment do I need?" in treatment.text and "What should I do about it?" in treatment.text
     assert "thank you" in farewell.text.lower() and "finished" in farewell.events

@@ -41,7 +41,7 @@ def test_bank_size_and_coverage():
                 assert bank.options(intent, variant, voice)
     for common in ("repeated_denied", "repeated_not_recorded", "no_question", "guard_fallback"):
         assert bank.has("common", common)
-    for closing in ("ask_diagnosis", "ask_basis", "ask_treatment", "farewell"):
+    for closing in ("ask_diagnosis", "ask_diagnosis_again", "ask_basis", "ask_treatment", "farewell"):
         assert bank.has("closing", closing)
     paraphrased = [k for k in keys if len(bank.options(*k, "patient")) >= 2]
     assert len(paraphrased) >= 0.9 * len(keys)
@@ -132,7 +132,8 @@ def test_caregiver_voice_for_a_child(child_record, parser, make_agent):
     assert not re.search(r"\bI've (had|been having)\b|\bI'm \d|\bI weigh\b", text)
     assert "4 years old" in text and "16 kg" in text
     closing = agent.respond("Final Diagnosis: viral bronchitis")
-    assert closing.text in ("So what do you think she has?", "So, doctor, what do you think she has?")
+    assert closing.text in ("Sorry, doctor, what does that mean? In plain words, what do you think she has?",
+                            "So, in plain words, what do you think she has?")
 
 
 def test_adult_voice_speaks_for_itself(example_record, parser, make_agent):

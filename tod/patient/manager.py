@@ -13,7 +13,10 @@ The interview ends after a doctor turn that
 
 Then the patient asks :data:`CLOSING_QUESTIONS` one at a time (diagnosis, basis,
 treatment); each doctor reply is stored as the answer to the pending question. After the
-third answer the consultation is finished.
+third answer the consultation is finished. When the doctor's turn has just stated the
+diagnosis, the first question asks to hear it again in plain words
+(:data:`ASK_DIAGNOSIS_AGAIN`) rather than asking what the patient has as if nothing had been
+said; its answer is still the diagnosis.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ CLOSING_QUESTIONS: tuple[tuple[str, str], ...] = (
     ("basis", "ask_basis"),
     ("treatment", "ask_treatment"),
 )
+
+#: The first closing question after a turn that stated the diagnosis.
+ASK_DIAGNOSIS_AGAIN = "ask_diagnosis_again"
 
 EndReason = Literal["final_diagnosis", "no_new_question", "turn_limit"]
 Phase = Literal["interview", "closing", "finished"]
@@ -79,12 +85,13 @@ class ConsultationManager:
         return None
 
     def end_interview(self, reason: EndReason) -> str:
-        """Enter the closing phase; returns the variant of the first closing question."""
+        """Enter the closing phase; returns the variant of the first closing question
+        (:data:`ASK_DIAGNOSIS_AGAIN` when the doctor has just stated a diagnosis)."""
         if self.phase != "interview":
             raise RuntimeError(f"cannot end the interview in phase {self.phase!r}")
         self.phase = "closing"
         self.end_reason = reason
-        return CLOSING_QUESTIONS[0][1]
+        return ASK_DIAGNOSIS_AGAIN if reason == "final_diagnosis" else CLOSING_QUESTIONS[0][1]
 
     @property
     def pending(self) -> str | None:
