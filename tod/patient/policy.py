@@ -399,6 +399,16 @@ class RecordPolicy:
         return ([p for p, s in zip(paths, statuses) if s is Status.present],
                 [p for p, s in zip(paths, statuses) if s is Status.denied])
 
+    def _yes_and_no(self, intent: str, hits: Sequence[str]) -> list[Statement]:
+        """One statement for the present facts among ``hits`` and one for the denied ones."""
+        said_yes, said_no = self._by_status(hits)
+        statements = []
+        if said_yes:
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
+        if said_no:
+            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
+        return statements
+
     def _extras(self, intent: str, paths: Sequence[str], hits: Sequence[str], state: DialogueState, room: int) -> list[Statement]:
         """What a volunteering persona may add: the present ``paths`` neither asked about nor
         revealed yet, one statement each, at most ``room``."""
@@ -442,12 +452,7 @@ class RecordPolicy:
         # the relatives' history is not contradicted by the patient's own facts
         unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
         absent = [] if blanket else [m for m in misses if m not in unsure]
-        said_yes, said_no = self._by_status(hits)
-        statements = []
-        if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
-        if said_no:
-            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
+        statements = self._yes_and_no(intent, hits)
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
         if absent:
@@ -475,12 +480,7 @@ class RecordPolicy:
         if not queries or not fields:
             return [self._unsure(intent, queries)]
         hits, misses = self._match(queries, fields)
-        said_yes, said_no = self._by_status(hits)
-        statements = []
-        if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
-        if said_no:
-            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
+        statements = self._yes_and_no(intent, hits)
         if misses:
             statements.append(self._unsure(intent, misses))
         return statements
