@@ -23,27 +23,29 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from eval.common import DEV_FILE, ROOT
 from eval.machine import format_machine, machine_info
 from tod.nlu.annotations import load_annotations
-from tod.nlu.checkpoint import DEFAULT_CHECKPOINT
+from tod.nlu.checkpoint import DEFAULT_CHECKPOINT, read_manifest
 from tod.nlu.metrics import slot_scores
 from tod.nlu.questions import focus_turns, question_focus
 from tod.nlu.slot_t5 import T5SlotTracker
-from tod.nlu.slot_tagger import SlotTagger
+from tod.nlu.parser import load_parser
 from tod.training.config import load_config
 from tod.training.run import training_data
 from tod.training.t5 import train_t5_tracker
 
 
-def _score(model: object, turns: list) -> dict[str, object]:
-    """Slot scores and per-turn latency of ``model`` reading each turn's question focus, as
-    the parser feeds it (a turn with an empty focus gets no slots and is not timed)."""
+def _score(predict: Callable[[list[str]], list[dict[str, list[str]]]], turns: list) -> dict[str, object]:
+    """Slot scores and per-turn latency of ``predict`` (texts -> slot dicts) reading each
+    turn's question focus, as the parser feeds it (a turn with an empty focus gets no slots
+    and is not timed)."""
     texts = [question_focus(t.text) for t in turns]
-    model.predict([t for t in texts if t][:2])  # type: ignore[attr-defined]  # warm up
+    predict([t for t in texts if t][:2])  # warm up
     single = []
     preds: list[dict[str, list[str]]] = []
     for text in texts:
@@ -51,7 +53,7 @@ def _score(model: object, turns: list) -> dict[str, object]:
             preds.append({})
             continue
         start = time.perf_counter()
-        preds += model.predict([text])  # type: ignore[attr-defined]
+        preds += predict([text])
         single.append(1000 * (time.perf_counter() - start))
     scores = slot_scores([t.slots for t in turns], preds)
     scores["latency_ms"] = {"p50": float(np.percentile(single, 50)), "p95": float(np.percentile(single, 95))}
@@ -83,20 +85,22 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.output_dir)
     out.mkdir(parents=True, exist_ok=True)
     results: dict[str, object] = {"benchmark": "slot_models", "dev_file": args.dev, "machine": machine_info()}
-    models: dict[str, object] = {}
-    manifest = json.loads((Path(args.checkpoint) / "manifest.json").read_text())
-    if manifest["slot_model"] == "tagger":
-        models["tagger"] = SlotTagger.load(Path(args.checkpoint) / "slots")
+    models: dict[str, Callable[[list[str]], list[dict[str, list[str]]]]] = {}
+    kind = read_manifest(args.checkpoint)["slot_model"]
+    if kind != "t5":  # the checkpoint's tagger, or its joint model's tag head
+        turn_model = load_parser(args.checkpoint).model
+        models[kind] = lambda texts: turn_model.predict(texts).slots
     if args.t5_dir:
-        models["t5"] = T5SlotTracker.load(args.t5_dir)
+        models["t5"] = T5SlotTracker.load(args.t5_dir).predict
         note = f"Generative tracker loaded from {args.t5_dir}."
     else:
         config.t5.max_minutes = args.t5_minutes
         started = time.time()
-        models["t5"] = train_t5_tracker(focus_turns(data.train), focus_turns(data.tune), config.t5,
-                                        work_dir=out / "t5_work", seed=config.seed)
+        tracker = train_t5_tracker(focus_turns(data.train), focus_turns(data.tune), config.t5,
+                                   work_dir=out / "t5_work", seed=config.seed)
         seconds = round(time.time() - started, 1)
-        models["t5"].save(out / "t5_tracker")  # type: ignore[attr-defined]
+        tracker.save(out / "t5_tracker")
+        models["t5"] = tracker.predict
         results["t5_train_seconds"] = seconds
         results["t5_config"] = dataclasses.asdict(config.t5)
         note = (f"Generative tracker (base {config.t5.base_model}) trained for {seconds:.0f} s on {len(data.train)} "

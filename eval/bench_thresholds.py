@@ -21,7 +21,7 @@ import numpy as np
 from sklearn.metrics import precision_recall_fscore_support
 
 from eval.machine import format_machine, machine_info
-from tod.nlu.intent_classifier import IntentClassifier
+from tod.nlu.parser import load_parser
 from tod.nlu.questions import focus_turns
 from tod.training.config import load_config
 from tod.training.intent import intent_matrix
@@ -57,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         print("error: the real turns (CRAFT-MD source and labels) are needed", file=sys.stderr)
         return 1
     turns = focus_turns(real.validation)
-    classifier = IntentClassifier.load(Path(args.checkpoint) / "intent")
-    probs = classifier.predict_proba([t.text for t in turns])
+    probs = load_parser(args.checkpoint).model.predict([t.text for t in turns]).probs
     gold = intent_matrix(turns)
     # The split's own hash put all these cases below its share; a salted hash halves them.
     fold = np.array([in_validation(f"{case_of(t.id)}#fold", 0.5) for t in turns])

@@ -165,7 +165,7 @@ def test_generative_tracker_warm_starts_from_a_pretrained_encoder(tmp_path: Path
         assert all(v.lower() in text.lower() for values in slots.values() for v in values)
 
 
-@pytest.mark.parametrize("slot_model", ["tagger", "t5"])
+@pytest.mark.parametrize("slot_model", ["tagger", "t5", "joint"])
 def test_train_cli_writes_a_loadable_checkpoint(tmp_path: Path, annotation_file: Path, slot_model: str) -> None:
     out = train_smoke_on(annotation_file, tmp_path, f"slot_model={slot_model}")
     manifest = json.loads((out / "manifest.json").read_text())
@@ -209,7 +209,7 @@ def test_a_quantised_parser_is_a_smaller_copy_that_still_parses(smoke_checkpoint
     import torch
 
     parser = load_parser(smoke_checkpoint, dtype="qint8")
-    linears = [m for m in parser.intents.model.modules() if type(m) is torch.nn.Linear]
+    linears = [m for m in parser.model.intents.model.modules() if type(m) is torch.nn.Linear]
     assert linears == []  # every linear layer was replaced by its int8 version
     assert parser.parse("Do you smoke?").text == "Do you smoke?"
     with pytest.raises(ValueError, match="dtype must be one of"):

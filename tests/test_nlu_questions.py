@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from tod.nlu.annotations import AnnotatedTurn
-from tod.nlu.parser import NLUParser
+from tod.nlu.parser import NLUParser, PairedModels
 from tod.nlu.questions import focus_turns, question_focus, question_sentences
 from tod.nlu.slot_tagger import decode_tags
 from tod.nlu.spans import TAG_TO_ID
@@ -125,10 +125,16 @@ class _Recorder:
         self.seen += list(texts)
         return [self.output for _ in texts]
 
+    def predict_proba(self, texts, *, batch_size=32):
+        return self.predict(texts)
+
+    def decode(self, outputs):
+        return outputs
+
 
 def test_parser_feeds_the_models_only_the_focus_and_skips_statement_turns():
     intents, slots = _Recorder(("ask_symptom",)), _Recorder({"symptom": ["cough"]})
-    parser = NLUParser(intents, slots)  # type: ignore[arg-type]
+    parser = NLUParser(PairedModels(intents, slots))  # type: ignore[arg-type]
     parses = parser.parse_batch(["It could be asthma. Any cough?", "Final Diagnosis: Asthma", "Thank you."])
     assert intents.seen == ["Any cough?"] and slots.seen == ["Any cough?"]
     assert parses[0].intents == ("ask_symptom",) and parses[0].slots == {"symptom": ["cough"]}

@@ -1,10 +1,12 @@
-"""The NLU checkpoint folder: intent classifier + slot model + manifest.
+"""The NLU checkpoint folder: the NLU models + manifest.
 
 Layout of ``checkpoints/<name>/``::
 
     manifest.json     format, label schema, slot model kind, config, package versions, metrics
     intent/           the intent classifier (HF model + tokenizer + thresholds.json)
     slots/            the slot tagger or the T5 tracker (HF model + tokenizer + settings)
+    joint/            instead of intent/ and slots/ (``slot_model: joint``): one encoder with an
+                      intent head and a tag head (:mod:`tod.nlu.joint_model`)
     report.md         validation (and dev) metrics, written by ``python -m tod.train``
 
 Loading checks the manifest's label schema against the code's and that every file is there
@@ -24,7 +26,9 @@ from tod.schema import schema_fingerprint
 FORMAT = "tod-nlu-checkpoint"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
-SLOT_KINDS = ("tagger", "t5")
+#: The model folders of each slot model kind (a joint model holds intents and slots in one).
+PARTS = {"tagger": ("intent", "slots"), "t5": ("intent", "slots"), "joint": ("joint",)}
+SLOT_KINDS = tuple(PARTS)
 #: The repository's default NLU checkpoint (``python -m tod.train`` with the default config).
 DEFAULT_CHECKPOINT = Path(__file__).resolve().parents[2] / "checkpoints" / "default"
 
@@ -92,7 +96,7 @@ def read_manifest(directory: str | Path) -> dict[str, Any]:
                 f"(missing {missing or 'none'}, unknown {extra or 'none'}{', or another order' if not missing and not extra else ''}); retrain it")
     if manifest.get("slot_model") not in SLOT_KINDS:
         raise CheckpointError(f"{path}: slot_model must be one of {SLOT_KINDS}, got {manifest.get('slot_model')!r}")
-    for part in ("intent", "slots"):
+    for part in PARTS[manifest["slot_model"]]:
         if not (directory / part / "config.json").is_file():
             raise CheckpointError(f"{directory / part}: missing model files (config.json); the checkpoint is incomplete")
     return manifest

@@ -39,8 +39,8 @@ class IntentClassifier:
         probs = np.zeros((len(texts), len(INTENTS)))
         for indices in length_sorted_batches(lengths, batch_size):
             batch = self.tokenizer([texts[i] for i in indices], truncation=True, max_length=self.max_length,
-                                   padding=True, return_tensors="pt")
-            probs[indices] = torch.sigmoid(self.model(**batch).logits).float().numpy()
+                                   padding=True, return_tensors="pt").to(self.model.device)
+            probs[indices] = torch.sigmoid(self.model(**batch).logits).float().cpu().numpy()
         return probs
 
     def decode(self, probs: np.ndarray) -> list[tuple[str, ...]]:

@@ -67,7 +67,7 @@ class T5SlotTracker:
             enc = self.tokenizer(sources[start:start + batch_size], truncation=True,
                                  max_length=self.max_source_length, padding=True, return_tensors="pt")
             enc.pop("token_type_ids", None)
-            ids = self.model.generate(**enc, max_new_tokens=self.max_target_length, num_beams=1, do_sample=False)
+            ids = self.model.generate(**enc.to(self.model.device), max_new_tokens=self.max_target_length, num_beams=1, do_sample=False)
             outputs += self.tokenizer.batch_decode(ids, skip_special_tokens=True)
         return outputs
 

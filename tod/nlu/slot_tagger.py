@@ -79,7 +79,7 @@ class SlotTagger:
             enc = self.tokenizer(chunk, truncation=True, max_length=self.max_length, padding=True,
                                  return_offsets_mapping=True, return_tensors="pt")
             offsets = enc.pop("offset_mapping").tolist()
-            tags = self.model(**enc).logits.argmax(-1).tolist()
+            tags = self.model(**enc.to(self.model.device)).logits.argmax(-1).tolist()
             mask = enc["attention_mask"].tolist()
             for i, text, offs, tag_row, m in zip(indices, chunk, offsets, tags, mask):
                 n = sum(m)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,17 @@ class TurnParse:
     def to_json(self, turn_id: str | None = None) -> dict[str, object]:
         """The guide's JSON line: ``{"id", "text", "intents", "slots"}``."""
         return {"id": turn_id, "text": self.text, "intents": list(self.intents), "slots": self.slots}
+
+
+@dataclass
+class TurnPredictions:
+    """What an NLU model predicts for a batch of texts: ``probs`` (texts x 29 intent
+    probabilities, a numpy array), the ``intents`` that reach their thresholds and the
+    ``slots`` of each text."""
+
+    probs: Any
+    intents: list[tuple[str, ...]]
+    slots: list[dict[str, list[str]]]
 
 
 class TurnParser(Protocol):

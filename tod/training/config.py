@@ -14,6 +14,9 @@ import yaml
 
 
 PRECISIONS = ("auto", "fp32", "bf16")
+#: ``slot_model`` values: a tagger or a T5 tracker beside the intent classifier, or one joint
+#: model for both (the ``joint`` section; the ``intent`` and ``tagger`` sections are unused).
+SLOT_MODELS = ("tagger", "t5", "joint")
 
 
 class ConfigError(ValueError):
@@ -59,6 +62,16 @@ class IntentConfig(ModelConfig):
 
     threshold_beta: float = 1.0
     threshold_scope: str = "shared"
+
+
+@dataclass
+class JointConfig(IntentConfig):
+    """The joint model (``slot_model: joint``, :mod:`tod.training.joint`): one encoder with an
+    intent head and a tag head, trained once; an :class:`IntentConfig` (its thresholds are
+    tuned the same way) plus ``slot_loss_weight``, the weight of the tags' loss beside the
+    intents' loss."""
+
+    slot_loss_weight: float = 1.0
 
 
 @dataclass
@@ -138,6 +151,7 @@ class TrainConfig:
     intent: IntentConfig = field(default_factory=IntentConfig)
     tagger: ModelConfig = field(default_factory=ModelConfig)
     t5: T5Config = field(default_factory=T5Config)
+    joint: JointConfig = field(default_factory=JointConfig)
     real_turns: RealTurnsConfig = field(default_factory=RealTurnsConfig)
     self_training: SelfTrainingConfig = field(default_factory=SelfTrainingConfig)
 
@@ -209,12 +223,12 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
             cursor = cursor.setdefault(part, {})
         cursor[parts[-1]] = yaml.safe_load(value) if value else value
         _apply(config, nested, f"override {item!r}")
-    for section in ("intent", "tagger", "t5"):
+    for section in ("intent", "tagger", "t5", "joint"):
         precision = getattr(config, section).precision
         if precision not in PRECISIONS:
             raise ConfigError(f"{section}.precision: expected one of {', '.join(PRECISIONS)}, got {precision!r}")
-    if config.slot_model not in ("tagger", "t5"):
-        raise ConfigError(f"slot_model: expected 'tagger' or 't5', got {config.slot_model!r}")
+    if config.slot_model not in SLOT_MODELS:
+        raise ConfigError(f"slot_model: expected one of {', '.join(SLOT_MODELS)}, got {config.slot_model!r}")
     if not 0 < config.real_turns.validation_share < 1:
         raise ConfigError(f"real_turns.validation_share: expected a number between 0 and 1, got "
                           f"{config.real_turns.validation_share!r}")
@@ -225,9 +239,11 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
     if not 0.5 < config.self_training.confidence < 1:
         raise ConfigError(f"self_training.confidence: expected a number between 0.5 and 1, got "
                           f"{config.self_training.confidence!r}")
-    if config.intent.threshold_scope not in ("shared", "per_intent"):
-        raise ConfigError(f"intent.threshold_scope: expected 'shared' or 'per_intent', got "
-                          f"{config.intent.threshold_scope!r}")
-    if not config.intent.threshold_beta > 0:
-        raise ConfigError(f"intent.threshold_beta: expected a number > 0, got {config.intent.threshold_beta!r}")
+    for section in ("intent", "joint"):
+        settings = getattr(config, section)
+        if settings.threshold_scope not in ("shared", "per_intent"):
+            raise ConfigError(f"{section}.threshold_scope: expected 'shared' or 'per_intent', got "
+                              f"{settings.threshold_scope!r}")
+        if not settings.threshold_beta > 0:
+            raise ConfigError(f"{section}.threshold_beta: expected a number > 0, got {settings.threshold_beta!r}")
     return config

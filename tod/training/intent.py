@@ -63,20 +63,28 @@ def init_bias_to_prior(model: Any, gold: np.ndarray) -> None:
         linear.bias.copy_(torch.tensor(np.log(prior / (1 - prior)), dtype=linear.bias.dtype))
 
 
+def tuned_thresholds(probs: np.ndarray, validation: Sequence[AnnotatedTurn], config: IntentConfig) -> np.ndarray:
+    """Decision thresholds for intent probabilities ``probs`` of the ``validation`` turns, as
+    ``config.threshold_scope`` and ``config.threshold_beta`` say."""
+    tune = tune_shared_threshold if config.threshold_scope == "shared" else tune_thresholds
+    return tune(probs, intent_matrix(validation), beta=config.threshold_beta)
+
+
 def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> Dataset:
     data = Dataset.from_dict({"text": [t.text for t in turns], "labels": intent_matrix(turns).tolist()})
     return data.map(lambda b: tokenizer(b["text"], truncation=True, max_length=max_length),
                     batched=True, remove_columns=["text"])
 
 
-def _micro_f1(eval_pred: Any) -> dict[str, float]:
+def micro_f1(eval_pred: Any) -> dict[str, float]:
+    """Intent micro-F1 at threshold 0.5 of ``(logits, labels)`` (early stopping's metric)."""
     logits, labels = eval_pred
     preds = (1 / (1 + np.exp(-logits))) >= 0.5
     return {"micro_f1": float(f1_score(labels, preds, average="micro", zero_division=0))}
 
 
 #: Multi-label intents: padded batches, early stopping on micro-F1.
-_TASK = TurnTask(dataset=_dataset, collator=DataCollatorWithPadding, metric="micro_f1", compute_metrics=_micro_f1)
+_TASK = TurnTask(dataset=_dataset, collator=DataCollatorWithPadding, metric="micro_f1", compute_metrics=micro_f1)
 
 
 def train_intent_classifier(
@@ -95,7 +103,5 @@ def train_intent_classifier(
     init_bias_to_prior(model, intent_matrix(train))
     trainer = fit_turns(model, tokenizer, _TASK, train, validation, config, work_dir=work_dir, seed=seed)
     classifier = IntentClassifier(trainer.model, tokenizer, np.full(len(INTENTS), 0.5), max_length=config.max_length)
-    probs = classifier.predict_proba([t.text for t in validation])
-    tune = tune_shared_threshold if config.threshold_scope == "shared" else tune_thresholds
-    classifier.thresholds = tune(probs, intent_matrix(validation), beta=config.threshold_beta)
+    classifier.thresholds = tuned_thresholds(classifier.predict_proba([t.text for t in validation]), validation, config)
     return classifier

@@ -1,4 +1,4 @@
-"""One training run: annotations -> intent classifier + slot model -> checkpoint folder."""
+"""One training run: annotations -> NLU models (joint, or intent classifier + slot model) -> checkpoint folder."""
 
 from __future__ import annotations
 
@@ -16,12 +16,13 @@ from transformers import set_seed
 from tod.nlu.annotations import AnnotatedTurn, load_annotations
 from tod.nlu.checkpoint import write_manifest
 from tod.nlu.metrics import format_report, nlu_report
-from tod.nlu.parser import NLUParser
+from tod.nlu.parser import NLUParser, PairedModels, TurnModel
 from tod.nlu.questions import focus_turns
 from tod.training.config import TrainConfig
 from tod.training.real_turns import RealTurns, doctor_model_of, load_real_turns
 from tod.training.self_training import self_training_turns
 from tod.training.intent import train_intent_classifier
+from tod.training.joint import train_joint_model
 from tod.training.t5 import train_t5_tracker
 from tod.training.tagger import train_slot_tagger
 
@@ -86,8 +87,30 @@ def training_data(config: TrainConfig) -> TrainingData:
     return TrainingData(train_turns, tune_on, validation, real)
 
 
+def fit_models(config: TrainConfig, train: list[AnnotatedTurn], tune: list[AnnotatedTurn], staging: Path,
+               work: Path) -> TurnModel:
+    """Fit the NLU models of ``config`` (the joint model, or the intent classifier and the slot
+    model) on question foci, save them under ``staging`` and return them."""
+    if config.slot_model == "joint":
+        logger.info("training the joint intent and slot model on %d turns (base %s)", len(train),
+                    config.joint.base_model)
+        joint = train_joint_model(train, tune, config.joint, work_dir=work / "joint", seed=config.seed)
+        joint.save(staging / "joint")
+        return joint
+    logger.info("training the intent classifier on %d turns (base %s)", len(train), config.intent.base_model)
+    intents = train_intent_classifier(train, tune, config.intent, work_dir=work / "intent", seed=config.seed)
+    intents.save(staging / "intent")
+    logger.info("training the %s slot model", config.slot_model)
+    if config.slot_model == "tagger":
+        slots: Any = train_slot_tagger(train, tune, config.tagger, work_dir=work / "slots", seed=config.seed)
+    else:
+        slots = train_t5_tracker(train, tune, config.t5, work_dir=work / "slots", seed=config.seed)
+    slots.save(staging / "slots")
+    return PairedModels(intents, slots)
+
+
 def train(config: TrainConfig) -> Path:
-    """Train both NLU models and write ``config.output_dir``; returns that folder.
+    """Train the NLU models of ``config`` and write ``config.output_dir``; returns that folder.
 
     The checkpoint is assembled in a sibling temporary folder and moved into place at the
     end, so an interrupted run never leaves a half-written checkpoint under the final name.
@@ -100,24 +123,10 @@ def train(config: TrainConfig) -> Path:
     final = config.output_dir
     staging = final.parent / f".{final.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
-    (staging / "intent").mkdir(parents=True)
+    staging.mkdir(parents=True)
     work = staging / "work"
-
-    train_focus, tune_focus = focus_turns(data.train), focus_turns(data.tune)
-    logger.info("training the intent classifier on %d turns (base %s)", len(train_focus), config.intent.base_model)
-    intents = train_intent_classifier(train_focus, tune_focus, config.intent, work_dir=work / "intent",
-                                      seed=config.seed)
-    intents.save(staging / "intent")
-    logger.info("training the %s slot model", config.slot_model)
-    if config.slot_model == "tagger":
-        slots: Any = train_slot_tagger(train_focus, tune_focus, config.tagger, work_dir=work / "slots",
-                                       seed=config.seed)
-    else:
-        slots = train_t5_tracker(train_focus, tune_focus, config.t5, work_dir=work / "slots", seed=config.seed)
-    slots.save(staging / "slots")
+    parser = NLUParser(fit_models(config, focus_turns(data.train), focus_turns(data.tune), staging, work))
     shutil.rmtree(work, ignore_errors=True)
-
-    parser = NLUParser(intents, slots)
     real = data.real
     metrics: dict[str, Any] = {"validation": evaluate_parser(parser, data.validation),
                                "train_seconds": round(time.time() - started, 1),

@@ -44,14 +44,13 @@ def pseudo_label(checkpoint: str, messages: dict[str, str], confidence: float) -
     parser = load_parser(checkpoint)
     ids = list(messages)
     focus = [question_focus(messages[i]) for i in ids]
-    probs = parser.intents.predict_proba(focus)
+    predicted = parser.model.predict(focus)
+    probs = predicted.probs
     confident = np.all((probs >= confidence) | (probs <= 1 - confidence), axis=1)
-    kept = [k for k in range(len(ids)) if confident[k]]
-    slots = parser.slots.predict([focus[k] for k in kept]) if kept else []
     turns = [AnnotatedTurn(id=ids[k], text=focus[k],
                            intents=tuple(name for name, p in zip(INTENTS, probs[k]) if p >= confidence),
-                           slots=slot_values)
-             for k, slot_values in zip(kept, slots)]
+                           slots=predicted.slots[k])
+             for k in range(len(ids)) if confident[k]]
     logger.info("self-training: %d of %d unlabelled messages labelled with confidence >= %.2f by %s",
                 len(turns), len(ids), confidence, checkpoint)
     return turns

@@ -61,14 +61,20 @@ def tag_ids_for(offsets: Sequence[tuple[int, int]], spans: Sequence[Span]) -> li
     return tags
 
 
-def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> Dataset:
-    texts = [t.text for t in turns]
-    enc = tokenizer(texts, truncation=True, max_length=max_length, return_offsets_mapping=True)
+def tagged_columns(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> dict[str, list[Any]]:
+    """``input_ids``, ``attention_mask`` and BIO tag ids (``labels``) of the turns."""
+    enc = tokenizer([t.text for t in turns], truncation=True, max_length=max_length, return_offsets_mapping=True)
     labels = [tag_ids_for(offs, locate_slot_spans(t.text, t.slots)) for offs, t in zip(enc["offset_mapping"], turns)]
-    return Dataset.from_dict({"input_ids": enc["input_ids"], "attention_mask": enc["attention_mask"], "labels": labels})
+    return {"input_ids": enc["input_ids"], "attention_mask": enc["attention_mask"], "labels": labels}
 
 
-def _token_f1(eval_pred: Any) -> dict[str, float]:
+def _dataset(turns: Sequence[AnnotatedTurn], tokenizer: Any, max_length: int) -> Dataset:
+    return Dataset.from_dict(tagged_columns(turns, tokenizer, max_length))
+
+
+def token_f1(eval_pred: Any) -> dict[str, float]:
+    """F1 of the slot tags (tokens tagged other than O) of ``(logits, labels)``; padding and
+    special tokens (-100) are left out."""
     logits, labels = eval_pred
     preds = logits.argmax(-1)
     keep = labels != IGNORE
@@ -81,7 +87,7 @@ def _token_f1(eval_pred: Any) -> dict[str, float]:
 
 #: Slot tags: padded token labels, early stopping on the token F1 of slot tags.
 _TASK = TurnTask(
-    dataset=_dataset, collator=DataCollatorForTokenClassification, metric="token_f1", compute_metrics=_token_f1
+    dataset=_dataset, collator=DataCollatorForTokenClassification, metric="token_f1", compute_metrics=token_f1
 )
 
 
