@@ -9,9 +9,12 @@ reply; the policy fills templates from it and the provenance guard checks agains
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
+from tod.patient.spoken import spoken_fact
+from tod.patient.templates import with_result
 from tod.patient.voice import (
+    SUBJECTS,
     about_child,
     first_person,
     occupation_phrase,
@@ -162,3 +165,21 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     elif path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
     return (value, *rest)
+
+
+def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
+    """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
+    words by ``to_lay`` and joined as a person says them (an examination as "name showed
+    result", any other fact by :func:`~tod.patient.spoken.spoken_fact`). The policy fills
+    templates with it and the provenance guard accepts it as a text of ``path``.
+
+    Raises:
+        FactPathError: as :func:`resolve`.
+    """
+    texts = tuple(to_lay(t) for t in field_texts(case, path))
+    if path.startswith("examinations") and len(texts) > 1:
+        return with_result(texts[0], texts[1])
+    caregiver = parent_speaks(case)
+    subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
+    voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person
+    return spoken_fact(path, texts, subject=subject, voice=lambda t: _strip(to_lay(voice(t))))

@@ -33,12 +33,12 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
-from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional
+from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
-from tod.patient.templates import join_items, with_detail, with_result
+from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -173,6 +173,15 @@ _OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
 _FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
                                     "issue issues illness illnesses trouble").split())
 
+#: List intents about what the patient knows for certain (their own diagnoses, medicines,
+#: allergies, operations, vaccinations, their family's illnesses): an item the field does
+#: not hold is denied ("No, not that one."), and related facts follow with "But I have had
+#: ...". In the other list fields (habits, exposures, changes, sex life, periods and
+#: pregnancies, treatments tried) an item the record does not mention is not denied while
+#: the field holds other facts: "Pets? Nothing comes to mind."
+_KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_allergic_history", "ask_trauma_surgery",
+                           "ask_preventive", "ask_family_history"})
+
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
 
@@ -306,12 +315,9 @@ class RecordPolicy:
         return self.lexicon.to_lay(text)
 
     def _phrase(self, path: str) -> Fill:
-        """A fact as spoken: "value (detail)", "test: result", a symptom name, a descriptor."""
-        texts = [self._lay(t) for t in field_texts(self.case, path)]
-        if len(texts) == 1:
-            return Fill(texts[0], (path,))
-        join = with_result if path.startswith("examinations") else with_detail
-        return Fill(join(texts[0], texts[1]), (path,))
+        """A fact as spoken (:func:`spoken_phrase`): "beer at weekends", "my mother has had
+        asthma", "blood pressure showed 150/90 mmHg", a symptom name, a descriptor."""
+        return Fill(spoken_phrase(self.case, path, self._lay), (path,))
 
     def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
         """The facts of ``paths`` as one list fill; with ``articles`` a symptom takes its
@@ -455,16 +461,22 @@ class RecordPolicy:
         statements = self._yes_and_no(intent, hits)
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
+        others = [p for p in present if p not in hits]
         if absent:
-            statements += self._denied_asked(intent, absent)
-            others = [p for p in present if p not in hits]
+            if others and intent not in _KNOWN_FIELDS:
+                statements += self._not_recalled(intent, absent)
+            else:
+                statements += self._denied_asked(intent, absent)
             # a denied kind of the patient's own conditions is followed by those recorded, so the
             # denial never sounds like "I'm healthy"; otherwise only the related facts follow
             family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
             kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
             if kin:
-                # "No bronchitis?" with a recorded COPD: the related fact follows the denial
-                statements.append(Statement(intent, "present", "present", {"items": self._items(kin)}, items=len(kin)))
+                # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
+                # linked to it ("But I have had ...") where the denial was said
+                denied = any(s.outcome == "denied" for s in statements)
+                variant = "present_but" if denied and intent in _KNOWN_FIELDS else "present"
+                statements.append(Statement(intent, variant, "present", {"items": self._items(kin)}, items=len(kin)))
                 hits = [*hits, *kin]
         if unsure:
             statements.append(self._unsure(intent, unsure))
@@ -506,6 +518,14 @@ class RecordPolicy:
                 # the doctor's words name no item the patient can repeat: never a bare "No"
                 statements.append(self._unsure(intent, []))
         return statements
+
+    def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
+        """What the patient says about the doctor's items that a field holding other facts
+        does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
+        does not hold, no "not sure" about the patient's own life)."""
+        asked = self._asked(absent)
+        return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
+                else self._unsure(intent, [])]
 
     def _unsure(self, intent: str, queries: Sequence[str]) -> Statement:
         """A "not sure" about the doctor's items (named back to them), or about the topic.

@@ -188,7 +188,8 @@ def speakable(echo: str) -> bool:
     return 0 < len(words) <= ECHO_MAX_WORDS and not set(words) & _UNSPEAKABLE
 
 
-_SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
+#: A parent's word for the child as the subject of a sentence, by the child's sex.
+SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
 
 
 def about_child(text: str, sex: str | None) -> str:
@@ -196,7 +197,7 @@ def about_child(text: str, sex: str | None) -> str:
     "she shares a room with her sister" (pronouns stay: the parent speaks of the child)."""
     first = text.partition(" ")[0].lower()
     if first in _NOTE_VERBS or first in _NOTE_PAST:
-        return f"{_SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
+        return f"{SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
     return text
 
 

@@ -1,0 +1,92 @@
+"""Replies, round 3 of issue 15: record values spoken as sentences, not notes; no denial of
+an item a field holding other facts does not mention; a denial and the facts after it read
+as one answer (made-up records and turns)."""
+
+from __future__ import annotations
+
+import re
+
+from tod.patient.spoken import join_detail, spoken_fact, split_aside
+from tod.patient.voice import first_person
+from tod.records.model import Record
+
+
+def _record(rich_record: Record, **changes: object) -> Record:
+    """``rich_record`` with some case sections updated ("history", "social")."""
+    data = rich_record.model_dump()
+    for section, value in changes.items():
+        data["case"][section].update(value)
+    return Record.model_validate(data)
+
+
+def _ask(agent, parser, text: str, intent: str, slots: dict[str, list[str]] | None = None) -> str:
+    return agent.respond(parser.add(text, [intent], slots or {})).text
+
+
+# ------------------------------------------------------------- spoken facts
+
+
+def test_a_detail_saying_when_or_how_often_follows_without_a_comma():
+    assert join_detail("fish oil", "twice a week") == "fish oil twice a week"
+    assert join_detail("eczema", "since school") == "eczema since school"
+    assert join_detail("cider", "weekends") == "cider at weekends"
+    assert join_detail("weight gain", "about 3 kg") == "weight gain of about 3 kg"
+    # a participle clause keeps its comma; so does a detail that is not about time
+    assert join_detail("gallstones", "removed 2 years ago") == "gallstones, removed 2 years ago"
+    assert join_detail("lisinopril", "10 mg") == "lisinopril, 10 mg"
+
+
+def test_a_bracketed_aside_is_a_detail_and_a_repeated_one_is_dropped():
+    assert split_aside("kidney disease (kidney disease)") == ("kidney disease", [])
+    assert split_aside("heart murmur (since birth)") == ("heart murmur", ["since birth"])
+    said = spoken_fact("social.tobacco", ("ex-smoker (gave up 5 years ago)",), voice=first_person)
+    assert said == "I'm an ex-smoker; I gave up 5 years ago", said
+    assert "(" not in said
+
+
+def test_relatives_say_who_had_it_and_person_nouns_and_doings_become_clauses():
+    assert spoken_fact("history.family_history[0]", ("gout", "my uncle")) == "my uncle has had gout"
+    assert spoken_fact("history.family_history[0]", ("gout", "my uncle and aunt")) == "my uncle and aunt have had gout"
+    # a detail that says more than who keeps the note form (no invented verb)
+    assert spoken_fact("history.family_history[0]", ("gout", "my uncle, in his fifties")) == "gout, my uncle, in his fifties"
+    assert spoken_fact("social.living_habits[0]", ("keen cyclist",)) == "I'm a keen cyclist"
+    assert spoken_fact("social.living_habits[0]", ("keen cyclist",), subject="she") == "she is a keen cyclist"
+    assert spoken_fact("social.living_habits[0]", ("hardly sleeping at night",)) == "I've been hardly sleeping at night"
+    # only social history takes the person frame; a diagnosis ending in "-er" is left alone
+    assert spoken_fact("history.past_diagnoses[0]", ("bladder cancer",)) == "bladder cancer"
+
+
+def test_replies_speak_the_record_as_sentences(rich_record, parser, make_agent):
+    record = _record(rich_record, social={"alcohol": {"value": "cider", "detail": "weekends"},
+                                          "living_habits": [{"value": "keen cyclist, stopped after the fall"}]},
+                     history={"medications": [{"value": "fish oil", "detail": "daily"}],
+                              "family_history": [{"value": "glaucoma", "detail": "grandmother"}]})
+    agent = make_agent(record, parser)
+    alcohol = _ask(agent, parser, "Do you drink?", "ask_alcohol")
+    habits = _ask(agent, parser, "Tell me about your routine.", "ask_living_habit")
+    meds = _ask(agent, parser, "Any medicines?", "ask_past_medication")
+    family = _ask(agent, parser, "Anything in the family?", "ask_family_history")
+    assert "cider at weekends" in alcohol.lower() and "cider, weekends" not in alcohol.lower(), alcohol
+    assert "I'm a keen cyclist; I stopped after the fall" in habits, habits
+    assert "fish oil daily" in meds and not meds.startswith("Medicines?"), meds
+    assert "my grandmother has had glaucoma" in family.lower(), family
+
+
+# ------------------------------------------------------------ denials
+
+
+def test_an_item_a_habit_field_does_not_mention_is_not_denied(rich_record, parser, make_agent):
+    record = _record(rich_record, social={"living_habits": [{"value": "walks to work"}]})
+    text = _ask(make_agent(record, parser), parser, "Any stress lately?", "ask_living_habit",
+                {"living_habit": ["stress"]})
+    assert text.startswith("Stress?") and not re.search(r"\bno stress\b", text.lower()), text
+    assert "not sure" not in text.lower(), text
+
+
+def test_a_related_fact_after_a_denial_is_linked_to_it(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"past_diagnoses": [{"value": "emphysema"}]})
+    text = _ask(make_agent(record, parser), parser, "Any bronchitis?", "ask_past_diagnosis",
+                {"past_diagnosis": ["bronchitis"]})
+    assert text.startswith("No"), text
+    assert re.search(r"\bBut I have had emphysema\b|I have had emphysema, though", text), text
+    assert "as far as I know" not in text and "Yes" not in text, text
