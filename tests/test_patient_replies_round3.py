@@ -90,3 +90,57 @@ def test_a_related_fact_after_a_denial_is_linked_to_it(rich_record, parser, make
     assert text.startswith("No"), text
     assert re.search(r"\bBut I have had emphysema\b|I have had emphysema, though", text), text
     assert "as far as I know" not in text and "Yes" not in text, text
+
+
+# ------------------------------------------------------------ hedges and topics
+
+
+def test_a_long_not_sure_names_a_few_items_one_per_question_not_the_whole_list():
+    from tod.patient.acts import Fill, IntentAnswer, Statement
+    from tod.patient.nlg import merge_unsure
+    from tod.patient.state import question_key
+
+    def unsure(intent: str, items: list[str]) -> IntentAnswer:
+        fill = Fill(", ".join(items), items=tuple(items))
+        return IntentAnswer(intent, question_key(intent, items), (Statement(intent, "not_recorded", "not_recorded",
+                                                                               {"asked": fill}),))
+
+    answers = merge_unsure([unsure("ask_living_habit", ["diet", "coffee", "tea", "brushing"]),
+                            unsure("ask_symptom", ["chills", "itching"])])
+    merged = [s for a in answers for s in a.statements]
+    assert len(merged) == 1 and merged[0].variant == "not_recorded_many"
+    assert merged[0].fills["asked"].items == ("diet", "chills", "coffee")
+
+
+def test_no_closing_filler_after_a_reply_of_only_not_sures(rich_record, parser, make_agent):
+    closes = 0
+    for seed in range(12):
+        agent = make_agent(rich_record, parser, persona="phlegmatic", seed=seed)
+        unsure = _ask(agent, parser, "Any tremor?", "ask_symptom", {"symptom": ["tremor"]})
+        assert "That's about it" not in unsure, unsure
+        answered = _ask(agent, parser, "Any allergies?", "ask_allergic_history")
+        closes += "That's about it" in answered
+    assert closes > 0  # the phlegmatic close still ends replies that state something
+
+
+def test_topics_that_do_not_apply_are_said_not_to_apply(rich_record, parser, make_agent):
+    man = _record(rich_record, social={"reproductive_history": []})
+    man.case.demographics.sex = "male"
+    text = _ask(make_agent(man, parser), parser, "Any changes in your periods?", "ask_reproductive_history")
+    assert "doesn't apply" in text or "applies to me" in text, text
+    child = _record(rich_record, social={"alcohol": None, "sexual_history": []})
+    child.case.demographics.age_years = 6
+    agent = make_agent(child, parser)
+    for intent in ("ask_alcohol", "ask_coitus"):
+        text = _ask(agent, parser, "Any of that?", intent)
+        assert "just a child" in text or "too young" in text, (intent, text)
+
+
+def test_when_it_began_falls_back_to_how_long_it_has_lasted(rich_record, parser, make_agent):
+    from tod.records.model import Symptom
+
+    record = rich_record.model_copy(deep=True)
+    record.case.symptoms = [Symptom(name="backache", duration="three months")]
+    reply = make_agent(record, parser).respond(parser.add("Is this recent or long-standing?",
+                                                          ["ask_symptom_description_time"], {}))
+    assert "three months" in reply.text and "symptoms[0].duration" in reply.provenance, reply.text

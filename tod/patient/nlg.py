@@ -167,7 +167,8 @@ class TemplateRenderer:
         any_repeated = any(a.repeated for a in answers)
         if any_repeated and self.rng.random() < max(style.close_rate, 0.5):
             self._append(parts, self._fragment("close_repeated"))
-        elif not any_repeated and self.rng.random() < style.close_rate:
+        elif not any_repeated and self.rng.random() < style.close_rate and provenance:
+            # "That's about it." closes an answer, never a reply of only "not sure"s
             self._append(parts, self._fragment("close"))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
@@ -241,19 +242,33 @@ def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
 MAX_ECHOED_QUESTION = 3
 
 
+def _first_of_each(groups: Sequence[Sequence[str]], limit: int) -> list[str]:
+    """Up to ``limit`` distinct items taken in turn from each group (the first item of each
+    question, then the second...): the topics a long "not sure" names."""
+    named: list[str] = []
+    for depth in range(max((len(g) for g in groups), default=0)):
+        for group in groups:
+            if depth < len(group) and group[depth] not in named and len(named) < limit:
+                named.append(group[depth])
+    return named
+
+
 def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
     whose one fill is ``{asked}``) said once, at the first, naming each item once: "Nausea,
-    vomiting or night sweats? I'm not sure." instead of one hedge per intent; more than
-    :data:`MAX_ECHOED_QUESTION` items in a sentence ("I couldn't really say about diet,
-    stress and sleep.") rather than a list read out as a question. Repeated answers are
-    left alone."""
+    vomiting or night sweats? I'm not sure." instead of one hedge per intent; for more than
+    :data:`MAX_ECHOED_QUESTION` items, one sentence naming a few of them, one per question
+    first, and the rest as "the other things you asked" ("I couldn't really say about diet,
+    fever or weight loss, or the other things you asked."), never the doctor's whole list
+    read back. Repeated answers are left alone."""
     unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
-    items = list(dict.fromkeys(i for s in unsure for i in (s.fills["asked"].items or (s.fills["asked"].text,))))
+    groups = [list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in unsure]
+    items = list(dict.fromkeys(i for group in groups for i in group))
     if len(unsure) < 2 and len(items) <= MAX_ECHOED_QUESTION:
         return list(answers)
     if len(items) > MAX_ECHOED_QUESTION:
-        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(items), items=tuple(items))})
+        named = _first_of_each(groups, MAX_ECHOED_QUESTION)
+        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(named, "or"), items=tuple(named))})
     else:
         merged = replace(unsure[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     result = []

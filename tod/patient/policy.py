@@ -123,6 +123,10 @@ _DESCRIPTOR_INTENT: Mapping[str, str] = MappingProxyType(
     {name: intent for intent, rule in INTENT_RULES.items() if rule.kind == "descriptor" for name in rule.symptom_fields}
 )
 
+#: A descriptor intent whose own fields are empty answered from another descriptor: when
+#: a symptom began, by how long it has lasted.
+_DESCRIPTOR_FALLBACK: Mapping[str, str] = MappingProxyType({"ask_symptom_description_time": "duration"})
+
 #: When an intent's own slot is empty it borrows this slot, unless the slot's own intent
 #: was asked too ("Does anyone in your family have diabetes?" tagged as past_diagnosis).
 _BORROWED_SLOT: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -181,6 +185,11 @@ _FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disor
 #: the field holds other facts: "Pets? Nothing comes to mind."
 _KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_allergic_history", "ask_trauma_surgery",
                            "ask_preventive", "ask_family_history"})
+
+#: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
+_CHILD_AGE = 12
+#: What a child is too young for.
+_ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug"})
 
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
@@ -438,7 +447,9 @@ class RecordPolicy:
         facts = resolve_list(self.case, base)
         queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
         if not facts:
-            return self._elsewhere(intent, queries, fields[1:]), []
+            inapplicable = self._inapplicable(intent)
+            return ([self._inapplicable_statement(inapplicable)] if inapplicable
+                    else self._elsewhere(intent, queries, fields[1:])), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
         named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
         # a value saying "nothing" denies the field only when no other fact is present in it
@@ -519,6 +530,26 @@ class RecordPolicy:
                 statements.append(self._unsure(intent, []))
         return statements
 
+    def _inapplicable(self, intent: str) -> str | None:
+        """The template variant that says an unrecorded topic does not apply to the patient,
+        from the demographics: periods and pregnancies to a man or a child under
+        :data:`_CHILD_AGE` ("not_applicable"), a sex life, smoking, drinking or drugs to a
+        child ("too_young"); ``None`` when it may apply."""
+        age, sex = self.case.demographics.age_years, self.case.demographics.sex
+        child = age is not None and age < _CHILD_AGE
+        if intent == "ask_reproductive_history" and (sex == "male" or child):
+            return "not_applicable"
+        if intent in _ADULT_HABITS and child:
+            return "too_young"
+        return None
+
+    @staticmethod
+    def _inapplicable_statement(variant: str) -> Statement:
+        """"Too young" is said once for smoking, drinking and drugs asked together (a common
+        statement); "periods and pregnancies do not apply" is the reproductive intent's own."""
+        section = "common" if variant == "too_young" else "ask_reproductive_history"
+        return Statement(section, variant, "not_recorded")
+
     def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
@@ -546,7 +577,9 @@ class RecordPolicy:
         path = INTENT_RULES[intent].fields[0]
         fact = resolve_optional(self.case, path)
         if fact is None:
-            return [Statement(intent, "not_recorded", "not_recorded")], []
+            inapplicable = self._inapplicable(intent)
+            return [self._inapplicable_statement(inapplicable) if inapplicable
+                    else Statement(intent, "not_recorded", "not_recorded")], []
         if fact.status is Status.present:
             return [Statement(intent, "present", "present", {"items": self._phrase(path)}, items=1)], []
         if fact.detail:
@@ -645,6 +678,14 @@ class RecordPolicy:
             symptom = self.case.symptoms[index]
             paths = [f"symptoms[{index}].{name}" for name in INTENT_RULES[intent].symptom_fields if getattr(symptom, name)]
             fills = {"symptom": self._symptom_fill(index)}
+            fallback = _DESCRIPTOR_FALLBACK.get(intent)
+            if not paths and fallback and getattr(symptom, fallback):
+                # "recent, or for a long time?" with no onset recorded: how long it has lasted
+                path = f"symptoms[{index}].{fallback}"
+                value = Fill(self._lay(field_texts(self.case, path)[0]), (path,))
+                statements.append(Statement(_DESCRIPTOR_INTENT[fallback], "present", "present",
+                                            {**fills, "value": value}, items=1))
+                continue
             if not paths:
                 statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
                 continue
