@@ -144,3 +144,24 @@ def test_when_it_began_falls_back_to_how_long_it_has_lasted(rich_record, parser,
     reply = make_agent(record, parser).respond(parser.add("Is this recent or long-standing?",
                                                           ["ask_symptom_description_time"], {}))
     assert "three months" in reply.text and "symptoms[0].duration" in reply.provenance, reply.text
+
+
+def test_unrecorded_topics_a_patient_knows_are_answered_as_recall(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"exposures": [], "medications": [], "current_treatment": []},
+                     social={"tobacco": None, "living_habits": []})
+    agent = make_agent(record, parser)
+    for text, intent in (("Any travel or new environments lately?", "ask_contact_history"),
+                         ("Do you take any medicines?", "ask_past_medication"),
+                         ("Have you tried anything for it?", "ask_receiving_treatment"),
+                         ("Do you smoke?", "ask_tobacco"), ("Tell me about your habits.", "ask_living_habit")):
+        reply = _ask(agent, parser, text, intent)
+        assert "not sure" not in reply.lower() and not reply.startswith("No"), (intent, reply)
+    exposure = _ask(make_agent(record, parser), parser, "Any recent travel?", "ask_contact_history")
+    assert exposure.startswith("Travel, or anything"), exposure
+
+
+def test_treatments_tried_are_said_with_a_verb(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"current_treatment": [{"value": "ice packs", "detail": "twice a day"}]})
+    for seed in range(6):
+        text = _ask(make_agent(record, parser, seed=seed), parser, "Tried anything?", "ask_receiving_treatment")
+        assert re.search(r"\b(?:tried|had) ice packs twice a day\b", text), text
