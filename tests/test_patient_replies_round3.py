@@ -165,3 +165,26 @@ def test_treatments_tried_are_said_with_a_verb(rich_record, parser, make_agent):
     for seed in range(6):
         text = _ask(make_agent(record, parser, seed=seed), parser, "Tried anything?", "ask_receiving_treatment")
         assert re.search(r"\b(?:tried|had) ice packs twice a day\b", text), text
+
+
+def test_examination_names_lose_category_labels_and_title_case():
+    from tod.patient.facts import exam_name
+
+    assert exam_name("Vital Signs Heart Rate") == "heart rate"
+    assert exam_name("Laboratory: Serum Potassium") == "serum potassium"
+    assert exam_name("Full Blood Count") == "full blood count"
+    assert exam_name("MRI Brain") == "MRI Brain"  # an acronym keeps its case
+    assert exam_name("Imaging") == "Imaging"  # a label alone is the name
+
+
+def test_a_symptom_named_once_is_not_asked_back_in_the_same_reply(rich_record, parser, make_agent):
+    from tod.records.model import Symptom
+
+    record = rich_record.model_copy(deep=True)
+    record.case.symptoms = [Symptom(name="rash", duration="two days", shape="raised red blotches")]
+    for seed in range(6):
+        reply = make_agent(record, parser, seed=seed).respond(parser.add(
+            "How long has the rash been there and what does it look like?",
+            ["ask_symptom_duration", "ask_symptom_description_shape"], {"symptom": ["rash"]}))
+        assert "raised red blotches" in reply.text.lower() and "two days" in reply.text, reply.text
+        assert len(re.findall(r"\brash\?", reply.text, re.IGNORECASE)) <= 1, reply.text

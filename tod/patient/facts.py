@@ -99,6 +99,22 @@ def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
     return (sex, noun)
 
 
+#: A category label a record may put before an examination's name ("Vital Signs Blood Pressure").
+_EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab(?: results?| tests?)?|imaging)"
+                         r"\s*[:-]?\s+(?=\S)", re.IGNORECASE)
+
+
+def exam_name(name: str) -> str:
+    """An examination's name as a person says it: without a category label before it
+    ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
+    ("Complete Blood Count" -> "complete blood count"; acronyms such as "ECG" kept)."""
+    bare = _EXAM_LABEL.sub("", name.strip())
+    words = bare.split()
+    if len(words) > 1 and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
+        bare = bare.lower()
+    return bare
+
+
 def _strip(text: str) -> str:
     return text.strip().rstrip(".;,").strip()
 
@@ -131,7 +147,7 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     elif isinstance(value, Fact):
         texts = (value.value, value.detail)
     elif isinstance(value, Examination):
-        texts = (value.name, value.result)
+        texts = (exam_name(value.name), value.result)
     else:
         texts = (str(value),)
     caregiver = parent_speaks(case)

@@ -78,14 +78,15 @@ class TemplateRenderer:
             return statement.section, specific if self.bank.has(statement.section, specific) else "repeated"
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
-    def statement(self, statement: Statement, *, repeated: bool = False,
-                  used: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
+    def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
+                  named: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
         preferring those that use every fill (a "not sure" that names the doctor's item)
         and then those that share no sentence with the templates ``used`` in this reply
-        (no sentence said twice).
+        (no sentence said twice), and, for a symptom already ``named`` in this reply, those
+        that do not ask it back ("His rash? ...").
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -103,8 +104,14 @@ class TemplateRenderer:
         ]
         if not usable:
             raise TemplateError(f"no template {section}.{variant} can be filled from {sorted(statement.fills)}")
-        complete = [t for t in usable if set(statement.fills) <= {n.lower() for n in placeholders(t)}]
+        symptom = statement.fills.get("symptom")
+        # a symptom named earlier in the reply need not be named again, nor asked back ("His rash? ...")
+        again = symptom is not None and symptom.text in named
+        wanted = set(statement.fills) - ({"symptom"} if again else set())
+        complete = [t for t in usable if wanted <= {n.lower() for n in placeholders(t)}]
         usable = complete or usable
+        if again:
+            usable = [t for t in usable if not _ASKS_BACK_SYMPTOM.search(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
@@ -147,7 +154,9 @@ class TemplateRenderer:
                 said.add(key)
                 if told is not None:
                     told.update(paths)
-                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts))
+                named = frozenset(p.fills["symptom"] for p in parts if "symptom" in p.fills)
+                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
+                                             named=named)
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
@@ -199,6 +208,8 @@ class TemplateRenderer:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+#: A template that asks its symptom back as a question ("The {symptom}? ...", "{Poss} {symptom}? ...").
+_ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
 
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
