@@ -71,9 +71,9 @@ def test_record_values_are_spoken_as_a_person_says_them():
     assert occupation_phrase("works night shifts") == "I work night shifts"
     assert relative_phrase("older sister, on insulin", "my") == "my older sister, on insulin"
     assert relative_phrase("since her forties", "my") == "since her forties"
-    from tod.patient.templates import with_detail
+    from tod.patient.spoken import join_detail
 
-    assert with_detail("eczema", "Since birth") == "eczema, since birth"
+    assert join_detail("eczema", "Since birth") == "eczema since birth"
 
 
 def test_details_are_clauses_not_brackets(rich_record, parser, make_agent):
