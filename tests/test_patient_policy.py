@@ -258,7 +258,7 @@ def test_treatment_medication_coitus_reproductive(rich_record, parser, make_agen
         "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol, did not help"),
         "ask_past_medication": ("history.medications[0]", "salbutamol inhaler as needed"),
         "ask_coitus": ("social.sexual_history[0]", "one regular partner"),
-        "ask_reproductive_history": ("social.reproductive_history[0]", "last period six weeks ago"),
+        "ask_reproductive_history": ("social.reproductive_history[0]", "my last period was six weeks ago"),
         "ask_contact_history": ("history.exposures[0]", "camping trip two weeks ago"),
         "ask_past_diagnosis": ("history.past_diagnoses[0]", "asthma since childhood"),
     }

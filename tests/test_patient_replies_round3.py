@@ -188,3 +188,17 @@ def test_a_symptom_named_once_is_not_asked_back_in_the_same_reply(rich_record, p
             ["ask_symptom_duration", "ask_symptom_description_shape"], {"symptom": ["rash"]}))
         assert "raised red blotches" in reply.text.lower() and "two days" in reply.text, reply.text
         assert len(re.findall(r"\brash\?", reply.text, re.IGNORECASE)) <= 1, reply.text
+
+
+def test_field_sentence_frames_turn_note_values_into_clauses():
+    assert spoken_fact("social.reproductive_history[0]", ("menopause at 49",)) == "I went through menopause at 49"
+    assert spoken_fact("social.reproductive_history[0]", ("three children",)) == "I have three children"
+    assert spoken_fact("social.reproductive_history[0]", ("last period 5 days ago",)) == "my last period was 5 days ago"
+    assert spoken_fact("social.reproductive_history[0]", ("last period was 5 days ago",)) == "last period was 5 days ago"
+    assert spoken_fact("social.reproductive_history[0]", ("never been pregnant",), subject="she") == "she has never been pregnant"
+    assert spoken_fact("social.living_habits[0]", ("diet low in salt",)) == "my diet is low in salt"
+    assert spoken_fact("social.living_habits[0]", ("high-protein diet",)) == "I have a high-protein diet"
+    # a frame is a field's: a past diagnosis that names children is left alone
+    assert spoken_fact("history.past_diagnoses[0]", ("two children with asthma",)) == "two children with asthma"
+    assert first_person("lives with husband") == "I live with my husband"
+    assert first_person("lives with her husband") == "I live with my husband"

@@ -23,6 +23,7 @@ word or a number; the provenance guard accepts the phrase as the text of its pat
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Callable
 
 #: A detail that says when, how often, how long or since when: no comma before it.
@@ -66,6 +67,34 @@ _NO_ARTICLE = frozenset("a an the my his her one".split())
 #: -ing words that are things, not what the patient is doing.
 _ING_NOUNS = frozenset("morning evening nothing something anything everything clothing ceiling building".split())
 _ING_ADVERBS = frozenset("barely hardly rarely mostly often regularly mainly not still".split())
+
+
+#: Per-field sentence frames for values in note form, tried in order: (field prefix, pattern
+#: of the value's start, what replaces that start, for the patient and for a parent's
+#: subject). Only function words and the speaker's words are added.
+_FRAMES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
+    (field, re.compile(pattern, re.IGNORECASE), patient, other)
+    for field, pattern, patient, other in (
+        ("social.reproductive_history[", r"^(?=(?:one|two|three|four|five|six|\d+) (?:children|child|kids|sons?|daughters?)\b)",
+         "I have ", "{subject} has "),
+        ("social.reproductive_history[", r"^(?=never been\b)", "I've ", "{subject} has "),
+        ("social.reproductive_history[", r"^(last|first) (menstrual )?period\b(?! (?:was|is)\b)",
+         "my \\1 \\2period was", "{poss} \\1 \\2period was"),
+        ("social.reproductive_history[", r"^(?=menopause\b)", "I went through ", "{subject} went through "),
+        ("social.living_habits[", r"^diet (?=high|low|rich|poor|mostly|mainly)", "my diet is ", "{poss} diet is "),
+        ("social.living_habits[", r"^(?=[\w-]+ diet\b)", "I have a ", "{subject} has a "),
+    )
+)
+_POSSESSIVE = MappingProxyType({"I": "my", "she": "her", "he": "his", "my child": "my child's"})
+
+
+def _framed(path: str, value: str, subject: str) -> str:
+    """``value`` in the first sentence frame of its field that fits, else unchanged."""
+    for field, pattern, patient, other in _FRAMES:
+        if path.startswith(field) and pattern.search(value):
+            frame = patient if subject == "I" else other.format(subject=subject, poss=_POSSESSIVE.get(subject, "their"))
+            return re.sub(r"\s+", " ", pattern.sub(frame, value, count=1))
+    return value
 
 
 def _article(text: str) -> str:
@@ -136,6 +165,8 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
             value = f"{be} {article}{value}"
         elif path.startswith("social.living_habits[") and _doing(value):
             value = f"I've been {value}" if subject == "I" else f"{subject} has been {value}"
+        else:
+            value = _framed(path, value, subject)
     for detail in details:
         value = join_detail(value, detail)
     return value
