@@ -3,7 +3,8 @@
 Field paths are those of :func:`tod.records.model.iter_fact_paths` ("symptoms[0].duration",
 "history.allergies[1]", "social.tobacco", "demographics.age_years", "examinations[2]").
 :func:`field_texts` is the single definition of which strings a path contributes to a
-reply; the policy fills templates from it and the provenance guard checks against it.
+reply, and :func:`spoken_phrase` of how they are joined into one phrase; the policy fills
+templates from them and the provenance guard checks against them.
 """
 
 from __future__ import annotations

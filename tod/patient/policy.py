@@ -10,8 +10,11 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
 * Named items (slot values) are matched to record values with a :class:`Matcher`. A match
   answers with that fact (present, or its recorded denial). No match: a *denial* when the
-  field is recorded (a blanket denial, or other items: "No heart problems in the family");
-  "not sure" when the field is empty. Named symptoms that match nothing are "not sure"
+  field is recorded (a blanket denial, or other items: "No heart problems in the family"),
+  except that a habit, exposure, change, sex-life, periods or treatment field holding other
+  present facts does not deny an item it does not mention ("Pets? Nothing comes to mind.",
+  see :data:`_KNOWN_FIELDS`); "not sure" when the field is empty, or "does not apply" /
+  "too young" from the demographics. Named symptoms that match nothing are "not sure"
   (the record lists the symptoms it knows about, it does not deny others).
 * Generic questions give the present facts not yet revealed, up to k; when every present
   fact was already revealed, the same facts again (the NLG turns that into "As I said");
