@@ -68,7 +68,7 @@ def test_volunteering_is_the_only_difference(example_record, parser, make_agent)
     talkative_agent = make_agent(example_record, parser, persona="sanguine")
     talkative = talkative_agent.respond(parser.add(*question))
     assert "diabetes" not in quiet.text.lower() and quiet.provenance == ()
-    assert "diabetes, my mother" in talkative.text.lower()
+    assert "my mother has had diabetes" in talkative.text.lower()
     assert talkative.provenance == ("history.family_history[0]",)
     assert "volunteered:history.family_history[0]" in talkative.events
     assert talkative_agent.revealed == {"history.family_history[0]": 1}

@@ -145,7 +145,7 @@ def test_family_history_synonym_matches(rich_record, parser, make_agent):
         parser.add("Any heart disease in the family?", ["ask_family_history"], {"family_history": ["heart disease"]})
     )
     assert reply.provenance == ("history.family_history[0]",)
-    assert "heart disease, my father" in reply.text.lower()
+    assert "my father has had heart disease" in reply.text.lower()
     assert not reply.text.startswith("No")
 
 
@@ -206,7 +206,9 @@ def test_not_recorded_is_not_a_denial(intent, slots, rich_record, example_record
     reply = make_agent(record, parser).respond(parser.add("q", [intent], slots))
     assert reply.provenance == ()
     assert not reply.text.startswith("No"), reply.text
-    assert re.search(r"not sure|rather not|don't really know|can't remember|nothing comes to mind|couldn't say", reply.text)
+    # a topic the patient would know about is answered as recall, never as a flat "No"
+    assert re.search(r"not sure|rather not|don't really know|can't remember|nothing comes to mind|couldn't say"
+                     r"|that I can think of|that comes to mind|worth mentioning|nothing much to tell", reply.text)
 
 
 def test_social_denials(rich_record, parser, make_agent):
@@ -254,11 +256,11 @@ def test_treatment_medication_coitus_reproductive(rich_record, parser, make_agen
     agent = make_agent(rich_record, parser)
     expected = {
         "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol, did not help"),
-        "ask_past_medication": ("history.medications[0]", "salbutamol inhaler, as needed"),
+        "ask_past_medication": ("history.medications[0]", "salbutamol inhaler as needed"),
         "ask_coitus": ("social.sexual_history[0]", "one regular partner"),
-        "ask_reproductive_history": ("social.reproductive_history[0]", "last period, six weeks ago"),
-        "ask_contact_history": ("history.exposures[0]", "camping trip, two weeks ago"),
-        "ask_past_diagnosis": ("history.past_diagnoses[0]", "asthma, since childhood"),
+        "ask_reproductive_history": ("social.reproductive_history[0]", "my last period was six weeks ago"),
+        "ask_contact_history": ("history.exposures[0]", "camping trip two weeks ago"),
+        "ask_past_diagnosis": ("history.past_diagnoses[0]", "asthma since childhood"),
     }
     for intent, (path, spoken) in expected.items():
         reply = agent.respond(parser.add(intent, [intent]))

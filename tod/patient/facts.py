@@ -3,15 +3,19 @@
 Field paths are those of :func:`tod.records.model.iter_fact_paths` ("symptoms[0].duration",
 "history.allergies[1]", "social.tobacco", "demographics.age_years", "examinations[2]").
 :func:`field_texts` is the single definition of which strings a path contributes to a
-reply; the policy fills templates from it and the provenance guard checks against it.
+reply, and :func:`spoken_phrase` of how they are joined into one phrase; the policy fills
+templates from them and the provenance guard checks against them.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
+from tod.patient.spoken import spoken_fact
+from tod.patient.templates import with_result
 from tod.patient.voice import (
+    SUBJECTS,
     about_child,
     first_person,
     occupation_phrase,
@@ -96,6 +100,22 @@ def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
     return (sex, noun)
 
 
+#: A category label a record may put before an examination's name ("Vital Signs Blood Pressure").
+_EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab(?: results?| tests?)?|imaging)"
+                         r"\s*[:-]?\s+(?=\S)", re.IGNORECASE)
+
+
+def exam_name(name: str) -> str:
+    """An examination's name as a person says it: without a category label before it
+    ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
+    ("Complete Blood Count" -> "complete blood count"; acronyms such as "ECG" kept)."""
+    bare = _EXAM_LABEL.sub("", name.strip())
+    words = bare.split()
+    if len(words) > 1 and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
+        bare = bare.lower()
+    return bare
+
+
 def _strip(text: str) -> str:
     return text.strip().rstrip(".;,").strip()
 
@@ -128,7 +148,7 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     elif isinstance(value, Fact):
         texts = (value.value, value.detail)
     elif isinstance(value, Examination):
-        texts = (value.name, value.result)
+        texts = (exam_name(value.name), value.result)
     else:
         texts = (str(value),)
     caregiver = parent_speaks(case)
@@ -162,3 +182,21 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     elif path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
     return (value, *rest)
+
+
+def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
+    """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
+    words by ``to_lay`` and joined as a person says them (an examination as "name showed
+    result", any other fact by :func:`~tod.patient.spoken.spoken_fact`). The policy fills
+    templates with it and the provenance guard accepts it as a text of ``path``.
+
+    Raises:
+        FactPathError: as :func:`resolve`.
+    """
+    texts = tuple(to_lay(t) for t in field_texts(case, path))
+    if path.startswith("examinations") and len(texts) > 1:
+        return with_result(texts[0], texts[1])
+    caregiver = parent_speaks(case)
+    subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
+    voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person
+    return spoken_fact(path, texts, subject=subject, voice=lambda t: _strip(to_lay(voice(t))))

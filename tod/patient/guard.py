@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from tod.patient.facts import FactPathError, field_texts
+from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.templates import (
@@ -77,13 +77,15 @@ class ProvenanceGuard:
         self.lexicon = lexicon
 
     def spoken_texts(self, path: str) -> set[str]:
-        """The texts ``path`` may appear as: raw record text and its lay form.
+        """The texts ``path`` may appear as: raw record text, its lay form, and the fact as
+        one spoken phrase (:func:`~tod.patient.facts.spoken_phrase`).
 
         Raises:
             FactPathError: the path names no recorded value.
         """
         raw = field_texts(self.case, path)
-        return set(raw) | {self.lexicon.to_lay(t) for t in raw}
+        phrases = {spoken_phrase(self.case, path, to_lay) for to_lay in (self.lexicon.to_lay, str)}
+        return set(raw) | {self.lexicon.to_lay(t) for t in raw} | phrases
 
     def check(
         self,

@@ -78,14 +78,15 @@ class TemplateRenderer:
             return statement.section, specific if self.bank.has(statement.section, specific) else "repeated"
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
-    def statement(self, statement: Statement, *, repeated: bool = False,
-                  used: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
+    def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
+                  named: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
         preferring those that use every fill (a "not sure" that names the doctor's item)
         and then those that share no sentence with the templates ``used`` in this reply
-        (no sentence said twice).
+        (no sentence said twice), and, for a symptom already ``named`` in this reply, those
+        that do not ask it back ("His rash? ...").
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -103,8 +104,14 @@ class TemplateRenderer:
         ]
         if not usable:
             raise TemplateError(f"no template {section}.{variant} can be filled from {sorted(statement.fills)}")
-        complete = [t for t in usable if set(statement.fills) <= {n.lower() for n in placeholders(t)}]
+        symptom = statement.fills.get("symptom")
+        # a symptom named earlier in the reply need not be named again, nor asked back ("His rash? ...")
+        again = symptom is not None and symptom.text in named
+        wanted = set(statement.fills) - ({"symptom"} if again else set())
+        complete = [t for t in usable if wanted <= {n.lower() for n in placeholders(t)}]
         usable = complete or usable
+        if again:
+            usable = [t for t in usable if not _ASKS_BACK_SYMPTOM.search(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
@@ -147,7 +154,9 @@ class TemplateRenderer:
                 said.add(key)
                 if told is not None:
                     told.update(paths)
-                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts))
+                named = frozenset(p.fills["symptom"] for p in parts if "symptom" in p.fills)
+                part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
+                                             named=named)
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
@@ -167,7 +176,8 @@ class TemplateRenderer:
         any_repeated = any(a.repeated for a in answers)
         if any_repeated and self.rng.random() < max(style.close_rate, 0.5):
             self._append(parts, self._fragment("close_repeated"))
-        elif not any_repeated and self.rng.random() < style.close_rate:
+        elif not any_repeated and self.rng.random() < style.close_rate and provenance:
+            # "That's about it." closes an answer, never a reply of only "not sure"s
             self._append(parts, self._fragment("close"))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
@@ -198,6 +208,8 @@ class TemplateRenderer:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+#: A template that asks its symptom back as a question ("The {symptom}? ...", "{Poss} {symptom}? ...").
+_ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
 
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
@@ -241,19 +253,33 @@ def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
 MAX_ECHOED_QUESTION = 3
 
 
+def _first_of_each(groups: Sequence[Sequence[str]], limit: int) -> list[str]:
+    """Up to ``limit`` distinct items taken in turn from each group (the first item of each
+    question, then the second...): the topics a long "not sure" names."""
+    named: list[str] = []
+    for depth in range(max((len(g) for g in groups), default=0)):
+        for group in groups:
+            if depth < len(group) and group[depth] not in named and len(named) < limit:
+                named.append(group[depth])
+    return named
+
+
 def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
     whose one fill is ``{asked}``) said once, at the first, naming each item once: "Nausea,
-    vomiting or night sweats? I'm not sure." instead of one hedge per intent; more than
-    :data:`MAX_ECHOED_QUESTION` items in a sentence ("I couldn't really say about diet,
-    stress and sleep.") rather than a list read out as a question. Repeated answers are
-    left alone."""
+    vomiting or night sweats? I'm not sure." instead of one hedge per intent; for more than
+    :data:`MAX_ECHOED_QUESTION` items, one sentence naming a few of them, one per question
+    first, and the rest as "the other things you asked" ("I couldn't really say about diet,
+    fever or weight loss, or the other things you asked."), never the doctor's whole list
+    read back. Repeated answers are left alone."""
     unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
-    items = list(dict.fromkeys(i for s in unsure for i in (s.fills["asked"].items or (s.fills["asked"].text,))))
+    groups = [list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in unsure]
+    items = list(dict.fromkeys(i for group in groups for i in group))
     if len(unsure) < 2 and len(items) <= MAX_ECHOED_QUESTION:
         return list(answers)
     if len(items) > MAX_ECHOED_QUESTION:
-        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(items), items=tuple(items))})
+        named = _first_of_each(groups, MAX_ECHOED_QUESTION)
+        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(named, "or"), items=tuple(named))})
     else:
         merged = replace(unsure[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     result = []

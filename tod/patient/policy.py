@@ -10,8 +10,11 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 
 * Named items (slot values) are matched to record values with a :class:`Matcher`. A match
   answers with that fact (present, or its recorded denial). No match: a *denial* when the
-  field is recorded (a blanket denial, or other items: "No heart problems in the family");
-  "not sure" when the field is empty. Named symptoms that match nothing are "not sure"
+  field is recorded (a blanket denial, or other items: "No heart problems in the family"),
+  except that a habit, exposure, change, sex-life, periods or treatment field holding other
+  present facts does not deny an item it does not mention ("Pets? Nothing comes to mind.",
+  see :data:`_KNOWN_FIELDS`); "not sure" when the field is empty, or "does not apply" /
+  "too young" from the demographics. Named symptoms that match nothing are "not sure"
   (the record lists the symptoms it knows about, it does not deny others).
 * Generic questions give the present facts not yet revealed, up to k; when every present
   fact was already revealed, the same facts again (the NLG turns that into "As I said");
@@ -33,12 +36,12 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
-from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional
+from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
 from tod.patient.state import DialogueState, question_key
-from tod.patient.templates import join_items, with_detail, with_result
+from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -123,6 +126,10 @@ _DESCRIPTOR_INTENT: Mapping[str, str] = MappingProxyType(
     {name: intent for intent, rule in INTENT_RULES.items() if rule.kind == "descriptor" for name in rule.symptom_fields}
 )
 
+#: A descriptor intent whose own fields are empty answered from another descriptor: when
+#: a symptom began, by how long it has lasted.
+_DESCRIPTOR_FALLBACK: Mapping[str, str] = MappingProxyType({"ask_symptom_description_time": "duration"})
+
 #: When an intent's own slot is empty it borrows this slot, unless the slot's own intent
 #: was asked too ("Does anyone in your family have diabetes?" tagged as past_diagnosis).
 _BORROWED_SLOT: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -172,6 +179,20 @@ _ATTRIBUTE_WORDS = frozenset(
 _OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
 _FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
                                     "issue issues illness illnesses trouble").split())
+
+#: List intents about what the patient knows for certain (their own diagnoses, medicines,
+#: allergies, operations, vaccinations, their family's illnesses): an item the field does
+#: not hold is denied ("No, not that one."), and related facts follow with "But I have had
+#: ...". In the other list fields (habits, exposures, changes, sex life, periods and
+#: pregnancies, treatments tried) an item the record does not mention is not denied while
+#: the field holds other facts: "Pets? Nothing comes to mind."
+_KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_allergic_history", "ask_trauma_surgery",
+                           "ask_preventive", "ask_family_history"})
+
+#: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
+_CHILD_AGE = 12
+#: What a child is too young for.
+_ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug"})
 
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
@@ -306,12 +327,9 @@ class RecordPolicy:
         return self.lexicon.to_lay(text)
 
     def _phrase(self, path: str) -> Fill:
-        """A fact as spoken: "value (detail)", "test: result", a symptom name, a descriptor."""
-        texts = [self._lay(t) for t in field_texts(self.case, path)]
-        if len(texts) == 1:
-            return Fill(texts[0], (path,))
-        join = with_result if path.startswith("examinations") else with_detail
-        return Fill(join(texts[0], texts[1]), (path,))
+        """A fact as spoken (:func:`spoken_phrase`): "beer at weekends", "my mother has had
+        asthma", "blood pressure showed 150/90 mmHg", a symptom name, a descriptor."""
+        return Fill(spoken_phrase(self.case, path, self._lay), (path,))
 
     def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
         """The facts of ``paths`` as one list fill; with ``articles`` a symptom takes its
@@ -432,7 +450,9 @@ class RecordPolicy:
         facts = resolve_list(self.case, base)
         queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
         if not facts:
-            return self._elsewhere(intent, queries, fields[1:]), []
+            inapplicable = self._inapplicable(intent)
+            return ([self._inapplicable_statement(inapplicable)] if inapplicable
+                    else self._elsewhere(intent, queries, fields[1:])), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
         named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
         # a value saying "nothing" denies the field only when no other fact is present in it
@@ -455,16 +475,22 @@ class RecordPolicy:
         statements = self._yes_and_no(intent, hits)
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
+        others = [p for p in present if p not in hits]
         if absent:
-            statements += self._denied_asked(intent, absent)
-            others = [p for p in present if p not in hits]
+            if others and intent not in _KNOWN_FIELDS:
+                statements += self._not_recalled(intent, absent)
+            else:
+                statements += self._denied_asked(intent, absent)
             # a denied kind of the patient's own conditions is followed by those recorded, so the
             # denial never sounds like "I'm healthy"; otherwise only the related facts follow
             family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
             kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
             if kin:
-                # "No bronchitis?" with a recorded COPD: the related fact follows the denial
-                statements.append(Statement(intent, "present", "present", {"items": self._items(kin)}, items=len(kin)))
+                # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
+                # linked to it ("But I have had ...") where the denial was said
+                denied = any(s.outcome == "denied" for s in statements)
+                variant = "present_but" if denied and intent in _KNOWN_FIELDS else "present"
+                statements.append(Statement(intent, variant, "present", {"items": self._items(kin)}, items=len(kin)))
                 hits = [*hits, *kin]
         if unsure:
             statements.append(self._unsure(intent, unsure))
@@ -507,6 +533,34 @@ class RecordPolicy:
                 statements.append(self._unsure(intent, []))
         return statements
 
+    def _inapplicable(self, intent: str) -> str | None:
+        """The template variant that says an unrecorded topic does not apply to the patient,
+        from the demographics: periods and pregnancies to a man or a child under
+        :data:`_CHILD_AGE` ("not_applicable"), a sex life, smoking, drinking or drugs to a
+        child ("too_young"); ``None`` when it may apply."""
+        age, sex = self.case.demographics.age_years, self.case.demographics.sex
+        child = age is not None and age < _CHILD_AGE
+        if intent == "ask_reproductive_history" and (sex == "male" or child):
+            return "not_applicable"
+        if intent in _ADULT_HABITS and child:
+            return "too_young"
+        return None
+
+    @staticmethod
+    def _inapplicable_statement(variant: str) -> Statement:
+        """"Too young" is said once for smoking, drinking and drugs asked together (a common
+        statement); "periods and pregnancies do not apply" is the reproductive intent's own."""
+        section = "common" if variant == "too_young" else "ask_reproductive_history"
+        return Statement(section, variant, "not_recorded")
+
+    def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
+        """What the patient says about the doctor's items that a field holding other facts
+        does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
+        does not hold, no "not sure" about the patient's own life)."""
+        asked = self._asked(absent)
+        return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
+                else self._unsure(intent, [])]
+
     def _unsure(self, intent: str, queries: Sequence[str]) -> Statement:
         """A "not sure" about the doctor's items (named back to them), or about the topic.
         The doctor's guess at the patient's own conditions is never repeated (it may be the
@@ -526,7 +580,9 @@ class RecordPolicy:
         path = INTENT_RULES[intent].fields[0]
         fact = resolve_optional(self.case, path)
         if fact is None:
-            return [Statement(intent, "not_recorded", "not_recorded")], []
+            inapplicable = self._inapplicable(intent)
+            return [self._inapplicable_statement(inapplicable) if inapplicable
+                    else Statement(intent, "not_recorded", "not_recorded")], []
         if fact.status is Status.present:
             return [Statement(intent, "present", "present", {"items": self._phrase(path)}, items=1)], []
         if fact.detail:
@@ -625,6 +681,14 @@ class RecordPolicy:
             symptom = self.case.symptoms[index]
             paths = [f"symptoms[{index}].{name}" for name in INTENT_RULES[intent].symptom_fields if getattr(symptom, name)]
             fills = {"symptom": self._symptom_fill(index)}
+            fallback = _DESCRIPTOR_FALLBACK.get(intent)
+            if not paths and fallback and getattr(symptom, fallback):
+                # "recent, or for a long time?" with no onset recorded: how long it has lasted
+                path = f"symptoms[{index}].{fallback}"
+                value = Fill(self._lay(field_texts(self.case, path)[0]), (path,))
+                statements.append(Statement(_DESCRIPTOR_INTENT[fallback], "present", "present",
+                                            {**fills, "value": value}, items=1))
+                continue
             if not paths:
                 statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
                 continue

@@ -4,7 +4,7 @@ punctuation that joins record texts inside a fill.
 A reply is a sequence of :class:`Part` objects, each a bank template plus the text of each
 placeholder; :func:`compose` joins them into the reply text. Fills that hold several
 record texts join them only with :data:`CONNECTIVES` (:func:`join_items`,
-:func:`with_detail`, :func:`with_result`), so the provenance guard can split a fill back
+:func:`with_result`), so the provenance guard can split a fill back
 into record texts and polish can list the facts a rewrite must keep.
 
 Adding a template: put it under its intent (or ``common`` / ``closing``) and variant in
@@ -39,13 +39,13 @@ OPENING_TEMPLATE = "{opening}"
 VOICES = ("patient", "caregiver")
 
 #: How a fill joins record texts: "fever, cough and rash", "chest pain or rash",
-#: "aspirin, daily" (a detail is spoken as a trailing clause, never in brackets),
+#: "aspirin, 75 mg" (a fact's own phrase, :func:`tod.patient.facts.spoken_phrase`, joins
+#: its detail; it is never bracketed),
 #: "blood pressure showed 148/92 mmHg".
 ITEM_SEPARATOR = ", "
 #: The separator of a list whose items hold commas of their own ("aspirin, 75 mg daily;
 #: ramipril, 5 mg daily and ...").
 CLAUSE_ITEM_SEPARATOR = "; "
-DETAIL_SEPARATOR = ", "
 #: Brackets a record text itself may hold ("85 U/L (normal)"); no fill writes them.
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
@@ -64,14 +64,6 @@ def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
         return "".join(texts)
     separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR
     return f"{separator.join(texts[:-1])} {conjunction} {texts[-1]}"
-
-
-def with_detail(value: str, detail: str) -> str:
-    """A fact with its detail as a trailing clause: "asthma, since childhood" (a detail
-    written as a sentence, "For 10 years", loses its capital; "HIV ..." keeps it)."""
-    if len(detail) > 1 and detail[0].isupper() and detail[1].islower():
-        detail = detail[0].lower() + detail[1:]
-    return f"{value}{DETAIL_SEPARATOR}{detail}"
 
 
 def with_result(name: str, result: str) -> str:

@@ -135,10 +135,21 @@ def first_person(text: str) -> str:
     if lower in _NOTE_VERBS and (rest or lower not in _IRREGULAR):
         rest = _AND_VERB.sub(lambda m: m.group(1) + _first_person_verb(m.group(2)) if m.group(2).lower() in _NOTE_VERBS
                              else m.group(0), rest)
-        return f"I {_first_person_verb(lower)} {rest}".rstrip()
+        return _own_kin(f"I {_first_person_verb(lower)} {rest}".rstrip())
     if rest and lower in _NOTE_PAST:
-        return f"I {lower} {rest}"
+        return _own_kin(f"I {lower} {rest}")
     return text
+
+
+#: A relative named without a determiner after "with" in a note ("lives with wife").
+_BARE_KIN = re.compile(r"\bwith (?=(?:wife|husband|partner|parents|mother|father|mum|dad|daughter|son|children|kids|"
+                       r"sister|brother|boyfriend|girlfriend|grandparents|family)\b)", re.IGNORECASE)
+
+
+def _own_kin(clause: str) -> str:
+    """A first-person clause with the speaker's relatives owned: "I live with wife" ->
+    "I live with my wife"."""
+    return _BARE_KIN.sub("with my ", clause)
 
 
 _AND_VERB = re.compile(r"(\band\s+)([A-Za-z]+)")
@@ -188,7 +199,8 @@ def speakable(echo: str) -> bool:
     return 0 < len(words) <= ECHO_MAX_WORDS and not set(words) & _UNSPEAKABLE
 
 
-_SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
+#: A parent's word for the child as the subject of a sentence, by the child's sex.
+SUBJECTS: Mapping[str | None, str] = MappingProxyType({"female": "she", "male": "he", None: "my child"})
 
 
 def about_child(text: str, sex: str | None) -> str:
@@ -196,7 +208,7 @@ def about_child(text: str, sex: str | None) -> str:
     "she shares a room with her sister" (pronouns stay: the parent speaks of the child)."""
     first = text.partition(" ")[0].lower()
     if first in _NOTE_VERBS or first in _NOTE_PAST:
-        return f"{_SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
+        return f"{SUBJECTS[sex]} {text[0].lower()}{text[1:]}"
     return text
 
 
