@@ -14,7 +14,7 @@ def _read(text: str):
 
 def _case(text: str) -> dict:
     vignette = _read(text)
-    opening = opening_statement(vignette.builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex)
+    opening = opening_statement(vignette.builder.current_symptoms(), caregiver=vignette.caregiver, sex=vignette.sex)
     return vignette.builder.case(opening)
 
 
@@ -517,3 +517,41 @@ def test_a_negation_late_in_a_long_complaint_does_not_deny_it() -> None:
         ("headache", "a day"), ("left sided flank pain", "8 hours")]
     worried = _case("A 3-year-old boy is brought in by his mother because she is worried that he might be harming himself.")
     assert worried["opening_statement"].startswith("Doctor, my son has been harming himself.")
+
+
+def test_openings_give_the_duration_only_to_symptoms_that_share_it() -> None:
+    other_bout = _case("A 2-year-old girl is brought to the clinic because of a rash on her legs that started 5 hours "
+                       "ago. Three days ago, she was seen because of a high fever and vomiting.")
+    assert other_bout["opening_statement"] == ("Doctor, my daughter has been having rash on her legs. "
+                                               "It's been going on for 5 hours. I'm worried.")
+    undated = _case("A 40-year-old woman presents with knee pain for 3 days. She also has a cough.")
+    assert undated["opening_statement"].startswith(
+        "Doctor, I've been having knee pain for 3 days, and I've been having cough.")
+    same_period = _case("A 38-year-old man comes to the physician because of an 8-month history of upper back pain. "
+                        "During this period, he has also had nausea and heartburn.")
+    assert [s.get("duration") for s in same_period["symptoms"]] == ["8 months"] * 3
+    assert same_period["opening_statement"].startswith(
+        "Doctor, I've been having upper back pain, nausea and heartburn. It's been going on for 8 months.")
+
+
+def test_resolved_symptoms_stay_facts_but_not_the_complaint() -> None:
+    case = _case("A 9-month-old boy is brought in because of belly pain. A week ago, his father noticed he had a cough "
+                 "and loose stools, but both resolved after a few days.")
+    assert _symptoms(case) == ["belly pain", "cough", "loose stools"]
+    assert not any(s.get("relieving_factors") for s in case["symptoms"])  # "a few days" is no factor
+    assert case["opening_statement"] == "Doctor, my son has been having belly pain. I'm worried."
+    abated = _case("A 50-year-old man presents with a rash on his chest. He also had a fever. The fever lasted for two "
+                   "days and abated.")
+    assert "fever" not in abated["opening_statement"]
+    eased = _case("A 50-year-old man presents with a headache. He also has neck pain. The neck pain resolved with rest.")
+    assert "neck pain" in eased["opening_statement"]  # a relieving factor, not a resolution
+
+
+def test_openings_say_lay_noun_phrases() -> None:
+    case = _case("A 50-year-old man presents with mild intermittent lower back pain and aching joints in his hands.")
+    assert case["opening_statement"].startswith(
+        "Doctor, I've been having mild lower back pain that comes and goes and aching joints in my hands.")
+    clinical = _case("A 60-year-old man presents with new onset shortness of breath and asymptomatic palpable purple "
+                     "bumps on his lower extremity.")
+    assert clinical["opening_statement"].startswith(
+        "Doctor, I've been having shortness of breath and purple bumps on my leg.")

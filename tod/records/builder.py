@@ -111,6 +111,9 @@ class CaseBuilder:
     social: dict[str, Any] = field(default_factory=dict)
     demographics: dict[str, Any] = field(default_factory=dict)
     examinations: list[dict[str, str]] = field(default_factory=list)
+    #: Names of present symptoms the source says have gone ("the fever resolved"): facts of the
+    #: case, but not the complaint an opening states.
+    resolved: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
@@ -234,6 +237,12 @@ class CaseBuilder:
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
         return [s for s in self.symptoms if s["status"] == "present"]
+
+    def current_symptoms(self) -> list[dict[str, Any]]:
+        """The present symptoms an opening may state: those not :attr:`resolved`, or all
+        present ones when every one has resolved."""
+        present = self.present_symptoms()
+        return [s for s in present if s["name"] not in self.resolved] or present
 
     def case(self, opening: str) -> dict[str, Any]:
         """The ``case`` object of the record.

@@ -273,6 +273,7 @@ class NarrativeReader:
 
     def __init__(self, builder: CaseBuilder) -> None:
         self.builder = builder
+        self._last_placed: list[str] = []  # the symptoms of the last complaint, for "both resolved"
 
     def _target(self, sentence: str) -> dict[str, Any] | None:
         """The present symptom a modifier sentence is about: the one it names, else the chief."""
@@ -295,7 +296,8 @@ class NarrativeReader:
                 factor = re.split(r"\s+and\s+(?=(?:\w+\s+)?(?:disappears?|improves?|resolves?|goes away|subsides?|gets "
                                   r"better)\b)", match.group("f"), flags=re.I)[0]
                 factor = self.builder.speak(_strip_article(factor))
-                if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor):
+                if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor) \
+                        and not _RE.time_span.match(factor):  # "resolved after a few days" names no factor
                     target.setdefault(key, [])
                     if factor not in target[key]:
                         target[key].append(factor)
@@ -327,6 +329,9 @@ class NarrativeReader:
         if duration and "duration" not in target:
             target["duration"] = duration
             found = True
+        if duration and re.match(r"^(?:(?:his|her|their|the|these|all|both) )+symptoms\b", sentence, re.I):
+            for symptom in self.builder.present_symptoms():  # "his symptoms started last night": all of them
+                symptom.setdefault("duration", duration)
         character = _RE.character.search(sentence)
         if character and "degree" not in target:
             target["degree"] = self.builder.speak(character.group("d").strip())
@@ -346,8 +351,11 @@ class NarrativeReader:
         item that restates a recorded symptom adds its descriptors to that symptom."""
         items = symptom_items(phrase, max_words=14 if first else 10)  # the chief complaint may be long
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
+        if not duration and when and _RE.same_period.match(when) and self.builder.present_symptoms():
+            duration = self.builder.present_symptoms()[0].get("duration")  # "During this period, he has had X"
         past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
         placed = False
+        placed_names: list[str] = []
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
         onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
@@ -370,8 +378,26 @@ class NarrativeReader:
                 item["onset"] = onset.group(1).lower()
             same = self._restated(name) if restates else None
             self.builder.add_symptom(same["name"] if same else name, Status.present, **item)
+            placed_names.append(same["name"] if same else name)
             placed = True
+        if placed_names:
+            self._last_placed = placed_names
         return placed
+
+    def resolution(self, clause: str) -> bool:
+        """Mark the symptoms a clause says have gone ("both resolved after a few days", "the
+        fever abated") as resolved in the builder: those its subject names, else, for a
+        pronoun ("both", "it"), the last complaint's. True if the clause says so."""
+        match = _RE.resolution.match(strip_subject(clause.strip()))
+        if not match:
+            return False
+        subject = match.group("s").lower()
+        named = [s["name"] for s in self.builder.present_symptoms()
+                 if s["name"].lower().split()[-1].rstrip("s") in subject]
+        gone = named or ([name for name in self._last_placed if any(s["name"] == name for s in self.builder.symptoms)]
+                         if re.match(r"^(?:both|all|it|they|these|those|this)\b", subject) else [])
+        self.builder.resolved.update(gone)
+        return bool(gone)
 
     def _restated(self, name: str) -> dict[str, Any] | None:
         """The recorded present symptom a name restates: one's words contain the other's."""
@@ -404,6 +430,8 @@ class NarrativeReader:
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
+        if not first and self.resolution(body):
+            return  # "both resolved after a few days": gone, not a relieving factor
         positive = _RE.review_positive.match(body)
         if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
             return  # "Review of systems is positive for X"
