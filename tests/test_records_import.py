@@ -258,7 +258,7 @@ def test_agentclinic_medqa_sections_use_the_shared_routing() -> None:
     assert all(getattr(facts.social, n).status is Status.denied for n in ("tobacco", "alcohol", "drug_use"))
     assert facts.demographics.occupation.value == "bus driver"
     assert facts.opening_statement.startswith(  # the duration is the sore throat's alone
-        "Doctor, I've been having sore throat for 3 days, and I've been having fever and headache.")
+        "Doctor, I've been having sore throat. It's been going on for 3 days. Also, I've been having fever and headache.")
     assert builder.unrouted == 0
 
 

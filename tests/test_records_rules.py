@@ -526,7 +526,12 @@ def test_openings_give_the_duration_only_to_symptoms_that_share_it() -> None:
                                                "It's been going on for 5 hours. I'm worried.")
     undated = _case("A 40-year-old woman presents with knee pain for 3 days. She also has a cough.")
     assert undated["opening_statement"].startswith(
-        "Doctor, I've been having knee pain for 3 days, and I've been having cough.")
+        "Doctor, I've been having knee pain. It's been going on for 3 days. Also, I've been having cough.")
+    repeated = _case("A 50-year-old man presents with intermittent throbbing headaches and confusion for 2 weeks. He "
+                     "also has increased confusion.")
+    assert repeated["opening_statement"].startswith(
+        "Doctor, I've been having throbbing headaches that come and go and confusion. It's been going on for 2 weeks. "
+        "I'm worried")
     same_period = _case("A 38-year-old man comes to the physician because of an 8-month history of upper back pain. "
                         "During this period, he has also had nausea and heartburn.")
     assert [s.get("duration") for s in same_period["symptoms"]] == ["8 months"] * 3

@@ -34,8 +34,11 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     modifier after its noun ("a cough that comes and goes"), the position after the name."""
     name = _RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip()
     modifier = _RE.verb_modifier.search(name)
-    if modifier:
-        name = (name[: modifier.start()] + name[modifier.end():]).strip() + f" that {modifier.group('m')}"
+    if modifier:  # "comes and goes throbbing headaches" -> "throbbing headaches that come and go"
+        head = re.split(r"\s+(?:with|in|on|of|over|and|at)\s+|,", name[modifier.end():], maxsplit=1)[0].split()
+        plural = bool(head) and head[-1].endswith("s") and not head[-1].endswith(("ss", "us", "is"))
+        name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
+                                                                             f" that {modifier.group('m')}")
     position = symptom.get("position")
     if position and lexicon.to_lay(position).lower() not in name.lower():
         place = lexicon.to_lay(position)
@@ -56,13 +59,6 @@ def _since(duration: str) -> str:
     if _DATED.match(duration):
         return f" It started {duration}." if not duration.startswith("since") else f" It's been like this {duration}."
     return f" It's been going on for {duration}."
-
-
-def _for(duration: str) -> str:
-    """The duration put after one clause ("for 6 hours", "since yesterday")."""
-    if _DATED.match(duration):
-        return f" {duration}" if duration.startswith("since") else f" since {duration}"
-    return f" for {duration}"
 
 
 def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
@@ -148,9 +144,9 @@ def opening_statement(
     Chronic conditions, past events and clause fragments are passed over while another
     symptom is left, and symptoms the lay table leaves in jargon come last. The duration is
     the chief complaint's (the first named): a symptom with another duration (a prodrome, an
-    earlier bout) is left out of the opening, and when the others state none, the duration
-    goes with the chief complaint's clause only ("I've been having a rash for two days, and
-    I've been having a cough").
+    earlier bout) is left out of the opening, and those that state none are said after the
+    duration ("... a rash. It's been going on for two days. Also, I've been having a cough.").
+    A phrase another one holds ("confusion", "increased confusion") is said once.
 
     Args:
         symptoms: the case's symptom objects (dicts with ``name``, ``status``, descriptors);
@@ -174,23 +170,23 @@ def opening_statement(
     if duration:  # no later symptom fills the place: those further down are the weaker names
         chosen = [s for s in chosen if s.get("duration") in (duration, None)]
     chosen.sort(key=usable.index)
+    phrases = _distinct([(_phrase(s, lexicon), s) for s in chosen])
     subjects = _subjects(caregiver, sex)
-    dated = [s for s in chosen if s.get("duration")]
-    undated = [s for s in chosen if not s.get("duration")]
-    if duration and undated:
-        clauses = _clauses([_phrase(s, lexicon) for s in dated], subjects)
-        if re.search(r"\b(?:can't|had no|never)\b", clauses[-1]):
-            text = "Doctor, " + ", and ".join(clauses) + "." + _since(lexicon.to_lay(duration))  # "I can't X for 3 years"
-        else:
-            clauses[-1] += _for(lexicon.to_lay(duration))
-            clauses += _clauses([_phrase(s, lexicon) for s in undated], (subjects[1], subjects[1]))
-            text = "Doctor, " + ", and ".join(clauses) + "."
-    else:
-        clauses = _clauses([_phrase(s, lexicon) for s in chosen], subjects)
-        text = "Doctor, " + ", and ".join(clauses) + "."
-        if duration:
-            text += _since(lexicon.to_lay(duration))
+    dated = [p for p, s in phrases if s.get("duration") or not duration]  # the chief complaint's first
+    undated = [p for p, _ in phrases if p not in dated]
+    text = "Doctor, " + ", and ".join(_clauses(dated, subjects)) + "."
+    if duration:
+        text += _since(lexicon.to_lay(duration))
+    if undated:  # said after the duration, which is not theirs
+        text += " Also, " + ", and ".join(_clauses(undated, (subjects[1], subjects[1]))) + "."
     return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+
+
+def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """The phrases without a later one that restates an earlier one, its words holding or
+    held by the earlier's ("increased confusion" after "confusion"): each complaint said once."""
+    words = [set(re.findall(r"[a-z]+", p.lower())) - {"my", "the", "a", "an", "in", "on", "of", "and"} for p, _ in phrases]
+    return [item for i, item in enumerate(phrases) if not any(words[i] <= words[j] or words[j] <= words[i] for j in range(i))]
 
 
 def _is_verb_phrase(phrase: str) -> bool:
