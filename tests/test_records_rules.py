@@ -560,3 +560,9 @@ def test_openings_say_lay_noun_phrases() -> None:
                      "bumps on his lower extremity.")
     assert clinical["opening_statement"].startswith(
         "Doctor, I've been having shortness of breath and purple bumps on my leg.")
+
+
+def test_a_symptom_restated_in_other_word_forms_is_one_symptom() -> None:
+    case = _case("A 45-year-old woman presents with rapid breathing, generalized weakness and vomiting. She has been "
+                 "breathing rapidly and feeling weaker, and she vomited 3 times. She also has chest pain and back pain.")
+    assert _symptoms(case) == ["rapid breathing", "generalized weakness", "vomiting", "chest pain", "back pain"]
