@@ -566,3 +566,16 @@ def test_a_symptom_restated_in_other_word_forms_is_one_symptom() -> None:
     case = _case("A 45-year-old woman presents with rapid breathing, generalized weakness and vomiting. She has been "
                  "breathing rapidly and feeling weaker, and she vomited 3 times. She also has chest pain and back pain.")
     assert _symptoms(case) == ["rapid breathing", "generalized weakness", "vomiting", "chest pain", "back pain"]
+
+
+def test_denied_earlier_bouts_are_history_and_vague_denials_are_reported() -> None:
+    for text in ("A 50-year-old man presents with dizziness. He has never experienced anything like this before.",
+                 "A 30-year-old woman presents with a headache. She denies previous similar episodes."):
+        vignette = _read(text)
+        case = vignette.builder.case("x")
+        assert _symptoms(case, "denied") == []
+        assert _values(case, "history", "past_diagnoses") == [("similar episodes before", "denied")]
+    vague = _read("A 30-year-old woman presents with a headache. She denies any specific triggers.")
+    assert _symptoms(vague.builder.case("x"), "denied") == [] and vague.builder.unrouted == 1
+    assert _symptoms(_case("A 30-year-old woman presents with a headache. She denies any episodes of vomiting."),
+                     "denied") == ["episodes of vomiting"]

@@ -231,7 +231,10 @@ def negated_object(clause: str) -> str | None:
     match = _RE.negation.match(text)
     if not match:
         return None
-    return _RE.negated_head.sub("", text[match.end():]).strip(" .,:")
+    rest = text[match.end():].strip(" .,:")
+    if _RE.prior_episode.match(rest):  # "no previous similar episodes": kept whole, history (see _denied_facts)
+        return rest
+    return _RE.negated_head.sub("", rest).strip(" .,:")
 
 
 def is_asymptomatic(clause: str) -> bool:
@@ -315,6 +318,12 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
         if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None or amount
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
             routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) or amount else default))
+            continue
+        if _RE.prior_episode.match(item.strip(" .,:")):
+            routing.facts.append(RoutedFact("history.past_diagnoses", "similar episodes before", Status.denied))
+            continue
+        if _RE.vague_item.match(item.strip(" .,:")):  # "no specific symptoms": reported, not a fact
+            routing.unrouted.append(item)
             continue
         item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
