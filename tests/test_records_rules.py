@@ -579,3 +579,18 @@ def test_denied_earlier_bouts_are_history_and_vague_denials_are_reported() -> No
     assert _symptoms(vague.builder.case("x"), "denied") == [] and vague.builder.unrouted == 1
     assert _symptoms(_case("A 30-year-old woman presents with a headache. She denies any episodes of vomiting."),
                      "denied") == ["episodes of vomiting"]
+
+
+def test_reported_clauses_and_pronoun_sentences_about_a_symptom_are_read() -> None:
+    case = _case("A 40-year-old man presents with dizziness. They are associated with nausea and vomiting. He also "
+                 "endorses a ringing in his ears.")
+    assert _symptoms(case) == ["dizziness", "nausea", "vomiting", "ringing"]
+    reported = _read("A 30-year-old woman presents with fatigue. She reports that for the past few months, she has "
+                     "been having severe pain during her menses.")
+    pain = reported.builder.symptoms[1]
+    assert (pain["name"], pain["duration"], reported.builder.unrouted) == ("severe pain during my menses", "a few months", 0)
+    for text, expected in (
+            ("She states that recently she has been feeling well other than headaches.", "headaches"),
+            ("The patient states that she feels well aside from the occasional headache.", "occasional headache"),
+            ("She mentions that for the last 6 months, she has felt increasing pelvic pressure.", "increasing pelvic pressure")):
+        assert _symptoms(_case(f"A 33-year-old woman presents with fatigue. {text}")) == ["fatigue", expected]

@@ -196,6 +196,12 @@ def complaint_phrase(sentence: str) -> str | None:
                     return rest
                 return None
     text = strip_subject(sentence)
+    lead = _RE.time_lead.match(text) if text != sentence else None
+    if lead:  # "She reports that for the past few months, she has been having X": the reported clause's complaint
+        inner = text[lead.end():]
+        stated = excepted_complaint(inner) or _after_subject(inner)
+        if stated != inner and re.match(r"^(?:he|she|they|the patient) (?:has|have) ", inner, re.I):
+            return stated
     report = _RE.report.match(text)
     if report:
         rest = text[report.end():]
@@ -231,6 +237,17 @@ def about_symptom(sentence: str) -> bool:
     the symptom behaves ("The pain has been present for 4 weeks", "These spinning sensations
     are present throughout the day", "It is associated with bleeding")."""
     return _RE.symptom_subject.match(sentence.strip()) is not None
+
+
+def _symptom_subject_sentence(sentence: str) -> str | None:
+    """The sentence about a symptom with the patient's subject gone ("He says the pain is
+    worse" -> "the pain is worse"), or as written when its subject is the symptom's pronoun
+    ("They are associated with nausea", which :func:`strip_subject` would leave subjectless);
+    None when it is about no symptom."""
+    for text in (strip_subject(sentence), sentence.strip()):
+        if about_symptom(text):
+            return text
+    return None
 
 
 def subject_complaint(sentence: str) -> str | None:
@@ -317,8 +334,8 @@ class NarrativeReader:
         """A sentence about a recorded symptom (:func:`about_symptom`): the complaints it says
         go with the symptom ("It is associated with X"), its duration ("The pain has been
         present for 4 weeks") and character ("it is dull in nature"); True if any was placed."""
-        sentence = strip_subject(sentence)
-        if not about_symptom(sentence):
+        sentence = _symptom_subject_sentence(sentence)
+        if sentence is None:
             return False
         found = False
         associated = _RE.associated.search(sentence)
@@ -441,7 +458,7 @@ class NarrativeReader:
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
         if complaint is not None and self._negated_complaint(complaint, body):
             return
-        if about_symptom(strip_subject(body)) and self.modifiers(body):
+        if _symptom_subject_sentence(body) is not None and self.modifiers(body):
             return  # "it has been there for several months": the symptom's duration, not a new symptom
         if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
             return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom
