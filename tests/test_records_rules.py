@@ -594,3 +594,25 @@ def test_reported_clauses_and_pronoun_sentences_about_a_symptom_are_read() -> No
             ("The patient states that she feels well aside from the occasional headache.", "occasional headache"),
             ("She mentions that for the last 6 months, she has felt increasing pelvic pressure.", "increasing pelvic pressure")):
         assert _symptoms(_case(f"A 33-year-old woman presents with fatigue. {text}")) == ["fatigue", expected]
+
+
+def test_sentences_describing_a_symptom_give_its_character_place_and_radiation() -> None:
+    def described(text: str) -> tuple[list[dict], int]:
+        vignette = _read(text)
+        return vignette.builder.symptoms, vignette.builder.unrouted
+
+    symptoms, unrouted = described("A 40-year-old man presents with abdominal pain. The pain is colicky and radiates to "
+                                   "the right groin.")
+    assert (symptoms[0]["degree"], symptoms[0]["position"], unrouted) == ("colicky", "radiating to the right groin", 0)
+    symptoms, unrouted = described("A 40-year-old woman presents with a rash. It is mildly itchy. The rash is located on "
+                                   "her face and trunk.")
+    assert (symptoms[0]["degree"], symptoms[0]["position"], unrouted) == ("mildly itchy", "my face and trunk", 0)
+    symptoms, unrouted = described("A 40-year-old man presents with back pain. The pain is located in the lower back "
+                                   "and radiates to the left leg.")
+    assert symptoms[0]["position"] == "the lower back, radiating to the left leg"
+    opening = opening_statement(symptoms, caregiver=False, sex="male")
+    assert opening.startswith("Doctor, I've been having back pain in the lower back.")  # where it is, not where it spreads
+    for text in ("The discomfort is located in the upper belly and sometimes occurs after eating.",  # not all read
+                 "His right hip is painless.", "Initially, the pain was sharp."):  # against the pain; a past state
+        symptoms, unrouted = described(f"A 40-year-old man presents with hip pain and belly discomfort. {text}")
+        assert all(set(s) == {"name", "status"} for s in symptoms) and unrouted == 1, text

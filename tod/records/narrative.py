@@ -320,6 +320,7 @@ class NarrativeReader:
                         target[key].append(factor)
                     found = True
         found = self._symptom_sentence(sentence, target) or found
+        found = found or self._described(sentence, target)
         head = re.escape(target["name"].lower().split()[-1])
         if not found and re.search(rf"\b(?:pain|ache|it|discomfort|{head})\b.*\b(?:describes?|described|characteri[sz]ed)\b|"
                                    rf"\b(?:describes?|described)\s+(?:(?:the|his|her|my|this|these)\s+)?"
@@ -354,6 +355,42 @@ class NarrativeReader:
             target["degree"] = self.builder.speak(character.group("d").strip())
             found = True
         return found
+
+    def _described(self, sentence: str, target: dict[str, Any]) -> bool:
+        """A sentence describing the symptom it names or "it" ("The pain is colicky and
+        radiates to the right groin", "It is mildly itchy", "The rash is located on her face"):
+        quality words go to the degree, a location to the position, a radiation after the
+        position. True only when every part of it was read (else it stays unrouted)."""
+        text = sentence.strip(" .;")
+        match = _RE.described.match(strip_subject(text)) or _RE.described.match(text)
+        head = (match.group("head") or "").lower().rstrip("s") if match else ""
+        if not match or head and head not in target["name"].lower() and not (
+                head in ("pain", "ache", "discomfort") and re.search(r"pain|ache|discomfort", target["name"], re.I)):
+            return False
+        rest = match.group("rest")
+        where = re.search(r"\b(?:(?:is|are|was|were) )?(?:located|localized|localised|situated|confined|radiat\w+)\b", rest)
+        qualities = [q for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest[: where.start()] if where else rest)
+                     if q.strip()]
+        places = [p for p in re.split(r",?\s+and\s+(?=radiat)", rest[where.start():]) if p.strip()] if where else []
+        parts = [_RE.described_part.match(part.strip(" ,")) for part in [*qualities, *places]]
+        if not parts or not all(parts) or any(
+                p.group("pos") and re.search(r"\band (?:\w+ )?(?:occurs|wakes|gets|worsens|improves|comes|goes|is|are|has|"
+                                             r"lasts|starts|begins)\b", p.group("pos")) or
+                p.group("q") and "pain" in p.group("q") and "pain" in target["name"] for p in parts):
+            return False  # "located in X and sometimes occurs after eating"; "His hip is painless" beside hip pain
+        for part in parts:
+            if part.group("q"):
+                quality = re.sub(r"^(?:is|are|has been|have been) ", "", part.group("q"))
+                quality = self.builder.speak(re.sub(r"^occurs (intermittent|constant)ly$|^comes and goes$|^occurs (daily)$",
+                                                    lambda m: m.group(1) or m.group(2) or "intermittent", quality))
+                degree = target.get("degree")
+                target["degree"] = quality if not degree else degree if quality in degree else f"{degree} and {quality}"
+            elif part.group("pos"):
+                target.setdefault("position", self.builder.speak(part.group("pos")))
+            else:
+                radiation = self.builder.speak(part.group("rad").replace("radiates", "radiating").replace("radiated", "radiating"))
+                target["position"] = f"{target['position']}, {radiation}" if target.get("position") else radiation
+        return True
 
     def add_complaint(self, phrase: str, sentence: str, *, when: str | None = None, first: bool = False,
                       restates: bool = False) -> bool:

@@ -39,7 +39,7 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         plural = bool(head) and head[-1].endswith("s") and not head[-1].endswith(("ss", "us", "is"))
         name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
                                                                              f" that {modifier.group('m')}")
-    position = symptom.get("position")
+    position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
     if position and lexicon.to_lay(position).lower() not in name.lower():
         place = lexicon.to_lay(position)
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
