@@ -616,3 +616,16 @@ def test_sentences_describing_a_symptom_give_its_character_place_and_radiation()
                  "His right hip is painless.", "Initially, the pain was sharp."):  # against the pain; a past state
         symptoms, unrouted = described(f"A 40-year-old man presents with hip pain and belly discomfort. {text}")
         assert all(set(s) == {"name", "status"} for s in symptoms) and unrouted == 1, text
+
+
+def test_openings_leave_out_examiner_findings_and_say_a_place_once() -> None:
+    opening = opening_statement([{"name": "uterine tenderness", "status": "present"},
+                                 {"name": "decreased bowel sounds", "status": "present"},
+                                 {"name": "lower abdominal pain", "status": "present"},
+                                 {"name": "right breast mass", "status": "present", "position": "my right breast"},
+                                 {"name": "weight loss of 6.8 kg", "status": "present"},
+                                 {"name": "weight loss", "status": "present"}], caregiver=False, sex="female")
+    assert opening.startswith("Doctor, I've been having lower belly pain, right breast mass and weight loss of 6.8 kg.")
+    once = opening_statement([{"name": "unintentional weight loss", "status": "present"},
+                              {"name": "weight loss of 6.8 kg", "status": "present"}], caregiver=False, sex="female")
+    assert once.startswith("Doctor, I've been having unintentional weight loss. I'm worried")

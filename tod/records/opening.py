@@ -40,7 +40,8 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
                                                                              f" that {modifier.group('m')}")
     position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
-    if position and lexicon.to_lay(position).lower() not in name.lower():
+    bare = re.sub(r"^(?:the|my|his|her|their|both)\s+", "", lexicon.to_lay(position), flags=re.I).lower()
+    if position and bare not in name.lower():
         place = lexicon.to_lay(position)
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
@@ -74,9 +75,11 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
 
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
-    a piece of clause, not a measured value ("heart rate 40 bpm")."""
+    a piece of clause, not a measured value ("heart rate 40 bpm"), not a finding only an
+    examiner sees ("decreased bowel sounds")."""
     return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
-        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I)
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I) \
+        and not _RE.examiner_finding.search(symptom["name"])
 
 
 @dataclass(frozen=True)
@@ -185,7 +188,8 @@ def opening_statement(
 def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
     """The phrases without a later one that restates an earlier one, its words holding or
     held by the earlier's ("increased confusion" after "confusion"): each complaint said once."""
-    words = [set(re.findall(r"[a-z]+", p.lower())) - {"my", "the", "a", "an", "in", "on", "of", "and"} for p, _ in phrases]
+    words = [set(re.findall(r"[a-z]+", p.lower())) - {"my", "the", "a", "an", "in", "on", "of", "and", "kg", "lb", "lbs",
+                                                       "pounds", "kilograms"} for p, _ in phrases]
     return [item for i, item in enumerate(phrases) if not any(words[i] <= words[j] or words[j] <= words[i] for j in range(i))]
 
 
