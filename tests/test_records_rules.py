@@ -629,3 +629,21 @@ def test_openings_leave_out_examiner_findings_and_say_a_place_once() -> None:
     once = opening_statement([{"name": "unintentional weight loss", "status": "present"},
                               {"name": "weight loss of 6.8 kg", "status": "present"}], caregiver=False, sex="female")
     assert once.startswith("Doctor, I've been having unintentional weight loss. I'm worried")
+
+
+def test_a_denial_after_a_comma_is_read_as_a_denial() -> None:
+    case = _case("A 27-year-old man presents after a car crash. He complains of pain in the chest, denies headache, "
+                 "dizziness, or abdominal pain.")
+    assert _symptoms(case, "denied") == ["headache", "dizziness", "abdominal pain"]
+    listed = _case("A 27-year-old man presents with cough, fever, and denies chest pain.")
+    assert (_symptoms(listed), _symptoms(listed, "denied")) == (["cough", "fever"], ["chest pain"])
+
+
+def test_an_affirmative_item_after_a_denial_keeps_the_rest_of_the_list() -> None:
+    from tod.records.routing import route_clause
+
+    routed = route_clause("denies any tobacco or alcohol use, and enjoys outdoor activities like walking and sunbathing",
+                          default=None)
+    assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", None, "denied"),
+        ("social.living_habits", "enjoys outdoor activities like walking and sunbathing", "present")]

@@ -117,7 +117,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
         ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
-         r"is sedentary)\b)"),
+         r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time)\b)"),
         ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|"
          r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
@@ -315,9 +315,12 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     for number, item in enumerate(items):
         amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
             and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
-        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None or amount
+        if number and _RE.affirmative_item.match(item):  # "denies alcohol, and enjoys walking and sunbathing"
+            routing.extend(route_clause(" and ".join(items[number:]), default=None))
+            break
+        if number and (negated_object(item) is not None or amount
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
-            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) or amount else default))
+            routing.extend(route_clause(item, default=None if amount else default))
             continue
         if _RE.prior_episode.match(item.strip(" .,:")):
             routing.facts.append(RoutedFact("history.past_diagnoses", "similar episodes before", Status.denied))
