@@ -647,3 +647,13 @@ def test_an_affirmative_item_after_a_denial_keeps_the_rest_of_the_list() -> None
     assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
         ("social.tobacco", None, "denied"), ("social.alcohol", None, "denied"),
         ("social.living_habits", "enjoys outdoor activities like walking and sunbathing", "present")]
+
+
+def test_placeholders_give_no_fact_and_do_not_hide_the_facts_beside_them() -> None:
+    from tod.records.routing import route_text
+
+    routed = route_text("Denies alcohol. Smoking status unknown. No provided information on drug use. Married.",
+                        default="social.living_habits")
+    assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
+        ("social.alcohol", None, "denied"), ("social.living_habits", "married", "present")]
+    assert route_text("Unknown substance use. Alcohol use not documented.", default="social.living_habits").facts == []

@@ -584,10 +584,10 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
-    """Route every clause of a free-text value (string, list or object); placeholders give nothing."""
+    """Route every clause of a free-text value (string, list or object); placeholder sentences
+    give nothing (each sentence is judged on its own: "Denies alcohol. Smoking status unknown."
+    keeps the denial)."""
     routing = Routing()
-    if is_not_provided(value):
-        return routing
     if is_bare_normal(value):
         if default in _BLANKET_FIELDS:
             routing.facts.append(RoutedFact(default, None, Status.denied))
