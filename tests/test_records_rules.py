@@ -657,3 +657,18 @@ def test_placeholders_give_no_fact_and_do_not_hide_the_facts_beside_them() -> No
     assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
         ("social.alcohol", None, "denied"), ("social.living_habits", "married", "present")]
     assert route_text("Unknown substance use. Alcohol use not documented.", default="social.living_habits").facts == []
+
+
+def test_history_sentences_about_cycles_pregnancies_living_and_birth_are_routed() -> None:
+    from tod.records.routing import route_clause
+
+    expected = {
+        "Her past medical history is otherwise significant for asthma": ("history.past_diagnoses", "asthma"),
+        "She reports that her cycles are regular": ("social.reproductive_history", "her cycles are regular"),
+        "She had two uncomplicated pregnancies": ("social.reproductive_history", "had two uncomplicated pregnancies"),
+        "He has lived by himself since last year": ("social.living_habits", "has lived by himself since last year"),
+        "He was born at full term": ("history.past_diagnoses", "born at full term"),
+        "He has met all developmental milestones": ("history.past_diagnoses", "met all developmental milestones"),
+    }
+    for clause, (field, value) in expected.items():
+        assert [(f.field, f.value) for f in route_clause(clause, default=None).facts] == [(field, value)], clause

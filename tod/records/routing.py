@@ -108,20 +108,21 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
-         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also |otherwise )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
-         r"(?:medical )?history of\s*"),
+         r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
+         r"^(?:has |have )?(?=met (?:all )?(?:(?:his|her|their) )?(?:developmental )?milestones\b)"),
         ("demographics.occupation", r"^(?:works? (?:(?:part-time|full-time|part time|full time) )?(?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
-        ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
+        ("social.living_habits", r"^(?=(?:lives|lived|(?:has|have) (?:lived|been living)|is living|is married|is divorced|is widowed|is single|exercises|eats|"
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
          r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time)\b)"),
-        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|"
+        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
          r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
-         r"postmenopausal|had \w+ (?:pregnancies|miscarriages|children))\b)"),
+         r"postmenopausal|had (?:\w+ ){1,2}(?:pregnancies|miscarriages|children|deliveries))\b)"),
     )
 )
 
