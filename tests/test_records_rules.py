@@ -672,3 +672,15 @@ def test_history_sentences_about_cycles_pregnancies_living_and_birth_are_routed(
     }
     for clause, (field, value) in expected.items():
         assert [(f.field, f.value) for f in route_clause(clause, default=None).facts] == [(field, value)], clause
+
+
+def test_a_denied_history_is_past_history_unless_it_names_a_symptom() -> None:
+    from tod.records.routing import SYMPTOMS, route_clause
+
+    def routed(clause: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_clause(clause, default=SYMPTOMS).facts]
+
+    assert routed("She denies any history of psychiatric illness") == [
+        ("history.past_diagnoses", "psychiatric illness", "denied")]
+    assert routed("He has no psychiatric history") == [("history.past_diagnoses", "psychiatric history", "denied")]
+    assert routed("No history of fever") == [("symptoms", "fever", "denied")]

@@ -301,7 +301,9 @@ def _family(clause: str) -> RoutedFact | None:
     return None
 
 
-def _denied_facts(obj: str, default: str | None) -> Routing:
+def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Routing:
+    """The facts of a negated object ("fever or chills"), denied; with ``history`` (a denied
+    history: "denies any history of X"), an item that reads as no symptom is past history."""
     routing = Routing()
     family = _RE.denied_family.match(obj)
     if family:
@@ -348,6 +350,11 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
 
             if not looks_like_symptom(item):  # "denies medication exposures or new topical products"
                 name = previous
+        if history and name in (None, SYMPTOMS):
+            from tod.records.symptom_names import looks_like_symptom
+
+            if not looks_like_symptom(item):  # "denies any history of psychiatric illness"; "no history of fever" stays
+                name = "history.past_diagnoses"
         if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
             from tod.records.symptom_names import verb_phrase_symptom
 
@@ -471,7 +478,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
     obj = negated_object(clause)
     if obj is not None:
-        return _denied_facts(obj, default)
+        history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
+        return _denied_facts(obj, default, history=history)
     normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
     if normal_except:  # "Insignificant, except for chronic knee pain"
         return route_clause(normal_except.group("rest"), default=default)
