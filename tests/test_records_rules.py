@@ -684,3 +684,7 @@ def test_a_denied_history_is_past_history_unless_it_names_a_symptom() -> None:
         ("history.past_diagnoses", "psychiatric illness", "denied")]
     assert routed("He has no psychiatric history") == [("history.past_diagnoses", "psychiatric history", "denied")]
     assert routed("No history of fever") == [("symptoms", "fever", "denied")]
+    event = opening_statement([{"name": "motor vehicle accident", "status": "present"},
+                               {"name": "associated nausea", "status": "present", "duration": "a hour"}],
+                              caregiver=False, sex="male")
+    assert event.startswith("Doctor, I've been having nausea. It's been going on for an hour.")

@@ -57,6 +57,7 @@ _DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b
 
 def _since(duration: str) -> str:
     """The duration as a sentence of its own, for the whole opening."""
+    duration = re.sub(r"^a (?=hour)", "an ", duration)
     if _DATED.match(duration):
         return f" It started {duration}." if not duration.startswith("since") else f" It's been like this {duration}."
     return f" It's been going on for {duration}."
@@ -76,10 +77,10 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
     a piece of clause, not a measured value ("heart rate 40 bpm"), not a finding only an
-    examiner sees ("decreased bowel sounds")."""
+    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident")."""
     return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
         and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I) \
-        and not _RE.examiner_finding.search(symptom["name"])
+        and not _RE.examiner_finding.search(symptom["name"]) and not _RE.event_or_procedure.search(symptom["name"])
 
 
 @dataclass(frozen=True)
