@@ -548,6 +548,10 @@ def test_resolved_symptoms_stay_facts_but_not_the_complaint() -> None:
     abated = _case("A 50-year-old man presents with a rash on his chest. He also had a fever. The fever lasted for two "
                    "days and abated.")
     assert "fever" not in abated["opening_statement"]
+    stented = _case("A 55-year-old man is seen for shortness of breath. He was admitted 5 days ago with chest pain. He "
+                    "underwent stent placement with resolution of his chest pain.")
+    assert _symptoms(stented) == ["shortness of breath", "chest pain"]
+    assert stented["opening_statement"] == "Doctor, I've been having shortness of breath. I'm worried about it."
     eased = _case("A 50-year-old man presents with a headache. He also has neck pain. The neck pain resolved with rest.")
     assert "neck pain" in eased["opening_statement"]  # a relieving factor, not a resolution
 

@@ -453,6 +453,14 @@ class NarrativeReader:
         self.builder.resolved.update(gone)
         return bool(gone)
 
+    def resolution_of(self, clause: str) -> None:
+        """Mark a symptom resolved when a clause says it ended ("... stent placement with
+        resolution of his chest pain", "after which her fever resolved"); the clause is read on."""
+        for match in _RE.resolution_of.finditer(clause):
+            head = (match.group("x") or match.group("y")).lower().split()[-1].rstrip("s")
+            self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
+                                         if s["name"].lower().split()[-1].rstrip("s") == head)
+
     def _restated(self, name: str) -> dict[str, Any] | None:
         """The recorded present symptom a name restates: one's words contain the other's."""
         words = _content_words(self.builder.speak(name))
@@ -486,6 +494,8 @@ class NarrativeReader:
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
         if not first and self.resolution(body):
             return  # "both resolved after a few days": gone, not a relieving factor
+        if not first:
+            self.resolution_of(body)
         positive = _RE.review_positive.match(body)
         if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
             return  # "Review of systems is positive for X"
