@@ -692,3 +692,11 @@ def test_a_denied_history_is_past_history_unless_it_names_a_symptom() -> None:
                                {"name": "associated nausea", "status": "present", "duration": "a hour"}],
                               caregiver=False, sex="male")
     assert event.startswith("Doctor, I've been having nausea. It's been going on for an hour.")
+
+
+def test_a_position_ends_before_a_verb_of_onset() -> None:
+    from tod.records.narrative import symptom_items
+
+    assert symptom_items("progressive swelling in his right ring finger began") == [
+        {"name": "progressive swelling", "position": "his right ring finger"}]
+    assert symptom_items("blindness in her right eye that suddenly started")[0]["position"] == "her right eye"

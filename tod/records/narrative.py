@@ -108,11 +108,12 @@ def _descriptors(item: str) -> dict[str, str]:
 def _position(item: str) -> tuple[str, str | None, str | None]:
     """(name, position, trigger) of an item: "shooting pain in the ear with eating" ->
     ("shooting pain", "the ear", "eating"). A position names a body part ("fatigue at the end
-    of the day" has none)."""
+    of the day" has none) and ends before a verb of onset ("in his finger began")."""
     match = _RE.position.match(item) or _RE.loose_position.match(item)
     if not match or not _RE.body_word.search(match.group("pos")):
         return item, None, None
-    position, trigger = match.group("pos"), None
+    position, trigger = re.sub(r"\s+(?:(?:that|which) )?(?:\w+ly )?(?:began|started|appeared|developed|occurred|begins|starts)\b.*$", "",
+                                match.group("pos")), None
     cut = re.search(r"\s+(?:with|when|while|after|during|upon|on)\s+(?!(?:the|both|each|either|his|her|my)\b)(?P<t>.+)$",
                     position, re.I)
     if cut:
