@@ -700,3 +700,16 @@ def test_a_position_ends_before_a_verb_of_onset() -> None:
     assert symptom_items("progressive swelling in his right ring finger began") == [
         {"name": "progressive swelling", "position": "his right ring finger"}]
     assert symptom_items("blindness in her right eye that suddenly started")[0]["position"] == "her right eye"
+
+
+def test_a_sentence_listing_measured_tests_gives_one_examination_each() -> None:
+    from tod.records.vignette import exam_results
+
+    assert exam_results("Her hemoglobin is 12.3 g/dL, leukocyte count is 11,800/mm3, and mean corpuscular volume is "
+                        "75 fL.") == [("hemoglobin", "12.3 g/dL"), ("leukocyte count", "11,800/mm3"),
+                                      ("mean corpuscular volume", "75 fL")]
+    assert exam_results("Serum glucose is 140 mg/dL with ketones.") == [("Serum glucose", "140 mg/dL with ketones")]
+    case = _case("A 40-year-old woman presents with fatigue. Her hemoglobin is 12.3 g/dL, and mean corpuscular volume "
+                 "is 75 fL.")
+    assert [(e["name"], e["category"]) for e in case["examinations"]] == [("hemoglobin", "lab"),
+                                                                         ("mean corpuscular volume", "lab")]

@@ -93,8 +93,27 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     measured = re.match(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s,'-]{3,50}?)\s+(?:is|are|was|were)\s+"
                         r"(?P<r>.*\d.*)$", sentence, re.I)
     if measured and (_RE.test_cue.search(measured.group("name")) or _RE.lab_unit.search(measured.group("r"))):
-        return [(measured.group("name").strip(), measured.group("r").strip(" ."))]
+        return _measured_items(sentence) or [(measured.group("name").strip(), measured.group("r").strip(" ."))]
     return [(default, sentence.strip(" ."))]
+
+
+_MEASURED_ITEM = re.compile(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s'-]{2,40}?)\s+(?:is|are|was|were)\s+"
+                            r"(?P<r>(?:[^,]|,(?=\d{3}))*\d(?:[^,]|,(?=\d{3}))*)$", re.I)
+
+
+def _measured_items(sentence: str) -> list[tuple[str, str]] | None:
+    """One (name, result) pair per measured test of a list ("Serum Na is 140 mmol/L, serum K
+    is 3.8 mmol/L and serum Ca is 12.2 mg/dL"), or None for a sentence with fewer than two."""
+    pairs: list[tuple[str, str]] = []
+    for piece in re.split(r",\s+(?:and\s+)?|\s+and\s+", sentence.strip(" .")):  # "11,800/mm3" stays whole
+        item = _MEASURED_ITEM.match(piece.strip())
+        if item:
+            pairs.append((item.group("name").strip(), item.group("r").strip(" .")))
+        elif pairs:
+            pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {piece.strip()}")
+        else:
+            return None
+    return pairs if len(pairs) > 1 else None
 
 
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
