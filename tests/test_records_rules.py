@@ -713,3 +713,12 @@ def test_a_sentence_listing_measured_tests_gives_one_examination_each() -> None:
                  "is 75 fL.")
     assert [(e["name"], e["category"]) for e in case["examinations"]] == [("hemoglobin", "lab"),
                                                                          ("mean corpuscular volume", "lab")]
+
+
+def test_growth_percentiles_are_an_examination_and_adverbs_do_not_hide_a_complaint() -> None:
+    growth = _case("A 4-year-old boy is brought in because of diarrhea. He is at the 3rd percentile for height and weight.")
+    assert [(e["name"], e["result"], e["category"]) for e in growth["examinations"]] == [
+        ("height and weight percentiles", "3rd percentile for height and weight", "vital_sign")]
+    case = _case("A 50-year-old woman presents with fatigue. She is also having difficulty holding things. She has "
+                 "also noticed a tightening of the skin on her face.")
+    assert _symptoms(case) == ["fatigue", "difficulty holding things", "tightening"]
