@@ -722,3 +722,14 @@ def test_growth_percentiles_are_an_examination_and_adverbs_do_not_hide_a_complai
     case = _case("A 50-year-old woman presents with fatigue. She is also having difficulty holding things. She has "
                  "also noticed a tightening of the skin on her face.")
     assert _symptoms(case) == ["fatigue", "difficulty holding things", "tightening"]
+
+
+def test_an_adverb_before_not_and_a_drug_regimen_are_read() -> None:
+    from tod.records.routing import SYMPTOMS, route_clause
+
+    def routed(clause: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_clause(clause, default=SYMPTOMS).facts]
+
+    assert routed("He is currently not taking any medications") == [("history.medications", None, "denied")]
+    assert routed("She has been on a stable regimen of lisinopril and omeprazole") == [
+        ("history.medications", "lisinopril", "present"), ("history.medications", "omeprazole", "present")]

@@ -96,7 +96,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
-         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
@@ -225,7 +225,8 @@ def excepted_complaint(clause: str) -> str | None:
 def negated_object(clause: str) -> str | None:
     """The negated part of a clause ("denies fever or chills" -> "fever or chills";
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
-    text = strip_subject(clause)
+    text = re.sub(r"\b(is|are|was|were|has|have|had|does|do|did)\s+(?:currently|presently|now|still|also|otherwise|"
+                  r"really)\s+(not|never)\b", r"\1 \2", strip_subject(clause), flags=re.I)  # "is currently not taking"
     habit = _RE.non_habit.match(text)
     if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
         return habit.group(1)
