@@ -733,3 +733,10 @@ def test_an_adverb_before_not_and_a_drug_regimen_are_read() -> None:
     assert routed("He is currently not taking any medications") == [("history.medications", None, "denied")]
     assert routed("She has been on a stable regimen of lisinopril and omeprazole") == [
         ("history.medications", "lisinopril", "present"), ("history.medications", "omeprazole", "present")]
+
+
+def test_a_negated_relief_or_trigger_is_no_factor() -> None:
+    failed = _read("A 40-year-old man presents with knee pain. The pain did not improve with ibuprofen.")
+    assert "relieving_factors" not in failed.builder.symptoms[0] and failed.builder.unrouted == 1
+    rest = _read("A 40-year-old man presents with knee pain. The pain improves with rest.")
+    assert rest.builder.symptoms[0]["relieving_factors"] == ["rest"]

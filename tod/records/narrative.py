@@ -311,6 +311,9 @@ class NarrativeReader:
         found = False
         for key, pattern in (("aggravating_factors", _RE.worse), ("relieving_factors", _RE.better)):
             for match in pattern.finditer(sentence):
+                if re.search(r"\b(?:not|n't|no|never|without|nor|denies(?: any)?|failed to)\s+(?:\w+\s+)?$",
+                             sentence[: match.start()], re.I):
+                    continue  # "did not improve with ibuprofen" names no relieving factor
                 factor = re.split(r"\s+and\s+(?=(?:\w+\s+)?(?:disappears?|improves?|resolves?|goes away|subsides?|gets "
                                   r"better)\b)", match.group("f"), flags=re.I)[0]
                 factor = self.builder.speak(_strip_article(factor))
