@@ -740,3 +740,11 @@ def test_a_negated_relief_or_trigger_is_no_factor() -> None:
     assert "relieving_factors" not in failed.builder.symptoms[0] and failed.builder.unrouted == 1
     rest = _read("A 40-year-old man presents with knee pain. The pain improves with rest.")
     assert rest.builder.symptoms[0]["relieving_factors"] == ["rest"]
+
+
+def test_what_a_complaint_lacks_is_denied() -> None:
+    case = _case("A 38-year-old man presents with nausea and episodes of diarrhea with no blood or mucus.")
+    assert (_symptoms(case), _symptoms(case, "denied")) == (["nausea", "diarrhea"], ["blood", "mucus"])
+    assert _symptoms(_case("A 30-year-old woman presents with weight loss without trying.")) == ["weight loss without trying"]
+    listed = _case("A 40-year-old man presents with fatigue. He reports fever without chills and denies sore throat.")
+    assert (_symptoms(listed), _symptoms(listed, "denied")) == (["fatigue", "fever"], ["chills", "sore throat"])

@@ -407,6 +407,14 @@ class NarrativeReader:
         item that reads as no symptom at all (:func:`~tod.records.symptom_names.looks_like_symptom`)
         is not placed. With ``restates`` (a history that restates a case's symptom list), an
         item that restates a recorded symptom adds its descriptors to that symptom."""
+        lacking = _RE.lacking.search(phrase)
+        lacked = split_items(lacking.group("x")) if lacking else []
+        if lacked and all(looks_like_symptom(item) and not re.match(r"(?:trying|using|taking|being|getting)\b", item, re.I)
+                          for item in lacked) \
+                and not re.search(r"\b(?:cannot|can't|unable|inability|not able)\b", phrase[: lacking.start()], re.I):
+            phrase = phrase[: lacking.start()]  # "diarrhea with no blood or mucus": the diarrhea; blood, mucus denied
+        else:
+            lacked = []  # "weight loss without trying", "cannot climb stairs without shortness of breath": one complaint
         items = symptom_items(phrase, max_words=14 if first else 10)  # the chief complaint may be long
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
         if not duration and when and _RE.same_period.match(when) and self.builder.present_symptoms():
@@ -440,6 +448,8 @@ class NarrativeReader:
             placed = True
         if placed_names:
             self._last_placed = placed_names
+        for denied in lacked if placed_names else []:
+            self.builder.add_symptom(_strip_article(denied), Status.denied)
         return placed
 
     def resolution(self, clause: str) -> bool:
