@@ -14,7 +14,7 @@ def _read(text: str):
 
 def _case(text: str) -> dict:
     vignette = _read(text)
-    opening = opening_statement(vignette.builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex)
+    opening = opening_statement(vignette.builder.current_symptoms(), caregiver=vignette.caregiver, sex=vignette.sex)
     return vignette.builder.case(opening)
 
 
@@ -517,3 +517,234 @@ def test_a_negation_late_in_a_long_complaint_does_not_deny_it() -> None:
         ("headache", "a day"), ("left sided flank pain", "8 hours")]
     worried = _case("A 3-year-old boy is brought in by his mother because she is worried that he might be harming himself.")
     assert worried["opening_statement"].startswith("Doctor, my son has been harming himself.")
+
+
+def test_openings_give_the_duration_only_to_symptoms_that_share_it() -> None:
+    other_bout = _case("A 2-year-old girl is brought to the clinic because of a rash on her legs that started 5 hours "
+                       "ago. Three days ago, she was seen because of a high fever and vomiting.")
+    assert other_bout["opening_statement"] == ("Doctor, my daughter has been having rash on her legs. "
+                                               "It's been going on for 5 hours. I'm worried.")
+    undated = _case("A 40-year-old woman presents with knee pain for 3 days. She also has a cough.")
+    assert undated["opening_statement"].startswith(
+        "Doctor, I've been having knee pain. It's been going on for 3 days. Also, I've been having cough.")
+    repeated = _case("A 50-year-old man presents with intermittent throbbing headaches and confusion for 2 weeks. He "
+                     "also has increased confusion.")
+    assert repeated["opening_statement"].startswith(
+        "Doctor, I've been having throbbing headaches that come and go and confusion. It's been going on for 2 weeks. "
+        "I'm worried")
+    same_period = _case("A 38-year-old man comes to the physician because of an 8-month history of upper back pain. "
+                        "During this period, he has also had nausea and heartburn.")
+    assert [s.get("duration") for s in same_period["symptoms"]] == ["8 months"] * 3
+    assert same_period["opening_statement"].startswith(
+        "Doctor, I've been having upper back pain, nausea and heartburn. It's been going on for 8 months.")
+
+
+def test_resolved_symptoms_stay_facts_but_not_the_complaint() -> None:
+    case = _case("A 9-month-old boy is brought in because of belly pain. A week ago, his father noticed he had a cough "
+                 "and loose stools, but both resolved after a few days.")
+    assert _symptoms(case) == ["belly pain", "cough", "loose stools"]
+    assert not any(s.get("relieving_factors") for s in case["symptoms"])  # "a few days" is no factor
+    assert case["opening_statement"] == "Doctor, my son has been having belly pain. I'm worried."
+    abated = _case("A 50-year-old man presents with a rash on his chest. He also had a fever. The fever lasted for two "
+                   "days and abated.")
+    assert "fever" not in abated["opening_statement"]
+    stented = _case("A 55-year-old man is seen for shortness of breath. He was admitted 5 days ago with chest pain. He "
+                    "underwent stent placement with resolution of his chest pain.")
+    assert _symptoms(stented) == ["shortness of breath", "chest pain"]
+    assert stented["opening_statement"] == "Doctor, I've been having shortness of breath. I'm worried about it."
+    eased = _case("A 50-year-old man presents with a headache. He also has neck pain. The neck pain resolved with rest.")
+    assert "neck pain" in eased["opening_statement"]  # a relieving factor, not a resolution
+
+
+def test_openings_say_lay_noun_phrases() -> None:
+    case = _case("A 50-year-old man presents with mild intermittent lower back pain and aching joints in his hands.")
+    assert case["opening_statement"].startswith(
+        "Doctor, I've been having mild lower back pain that comes and goes and aching joints in my hands.")
+    clinical = _case("A 60-year-old man presents with new onset shortness of breath and asymptomatic palpable purple "
+                     "bumps on his lower extremity.")
+    assert clinical["opening_statement"].startswith(
+        "Doctor, I've been having shortness of breath and purple bumps on my leg.")
+
+
+def test_a_symptom_restated_in_other_word_forms_is_one_symptom() -> None:
+    case = _case("A 45-year-old woman presents with rapid breathing, generalized weakness and vomiting. She has been "
+                 "breathing rapidly and feeling weaker, and she vomited 3 times. She also has chest pain and back pain.")
+    assert _symptoms(case) == ["rapid breathing", "generalized weakness", "vomiting", "chest pain", "back pain"]
+
+
+def test_denied_earlier_bouts_are_history_and_vague_denials_are_reported() -> None:
+    for text in ("A 50-year-old man presents with dizziness. He has never experienced anything like this before.",
+                 "A 30-year-old woman presents with a headache. She denies previous similar episodes."):
+        vignette = _read(text)
+        case = vignette.builder.case("x")
+        assert _symptoms(case, "denied") == []
+        assert _values(case, "history", "past_diagnoses") == [("similar episodes before", "denied")]
+    vague = _read("A 30-year-old woman presents with a headache. She denies any specific triggers.")
+    assert _symptoms(vague.builder.case("x"), "denied") == [] and vague.builder.unrouted == 1
+    assert _symptoms(_case("A 30-year-old woman presents with a headache. She denies any episodes of vomiting."),
+                     "denied") == ["episodes of vomiting"]
+
+
+def test_reported_clauses_and_pronoun_sentences_about_a_symptom_are_read() -> None:
+    case = _case("A 40-year-old man presents with dizziness. They are associated with nausea and vomiting. He also "
+                 "endorses a ringing in his ears.")
+    assert _symptoms(case) == ["dizziness", "nausea", "vomiting", "ringing"]
+    reported = _read("A 30-year-old woman presents with fatigue. She reports that for the past few months, she has "
+                     "been having severe pain during her menses.")
+    pain = reported.builder.symptoms[1]
+    assert (pain["name"], pain["duration"], reported.builder.unrouted) == ("severe pain during my menses", "a few months", 0)
+    for text, expected in (
+            ("She states that recently she has been feeling well other than headaches.", "headaches"),
+            ("The patient states that she feels well aside from the occasional headache.", "occasional headache"),
+            ("She mentions that for the last 6 months, she has felt increasing pelvic pressure.", "increasing pelvic pressure")):
+        assert _symptoms(_case(f"A 33-year-old woman presents with fatigue. {text}")) == ["fatigue", expected]
+
+
+def test_sentences_describing_a_symptom_give_its_character_place_and_radiation() -> None:
+    def described(text: str) -> tuple[list[dict], int]:
+        vignette = _read(text)
+        return vignette.builder.symptoms, vignette.builder.unrouted
+
+    symptoms, unrouted = described("A 40-year-old man presents with abdominal pain. The pain is colicky and radiates to "
+                                   "the right groin.")
+    assert (symptoms[0]["degree"], symptoms[0]["position"], unrouted) == ("colicky", "radiating to the right groin", 0)
+    symptoms, unrouted = described("A 40-year-old woman presents with a rash. It is mildly itchy. The rash is located on "
+                                   "her face and trunk.")
+    assert (symptoms[0]["degree"], symptoms[0]["position"], unrouted) == ("mildly itchy", "my face and trunk", 0)
+    symptoms, unrouted = described("A 40-year-old man presents with back pain. The pain is located in the lower back "
+                                   "and radiates to the left leg.")
+    assert symptoms[0]["position"] == "the lower back, radiating to the left leg"
+    opening = opening_statement(symptoms, caregiver=False, sex="male")
+    assert opening.startswith("Doctor, I've been having back pain in the lower back.")  # where it is, not where it spreads
+    for text in ("The discomfort is located in the upper belly and sometimes occurs after eating.",  # not all read
+                 "His right hip is painless.", "Initially, the pain was sharp."):  # against the pain; a past state
+        symptoms, unrouted = described(f"A 40-year-old man presents with hip pain and belly discomfort. {text}")
+        assert all(set(s) == {"name", "status"} for s in symptoms) and unrouted == 1, text
+
+
+def test_openings_leave_out_examiner_findings_and_say_a_place_once() -> None:
+    opening = opening_statement([{"name": "uterine tenderness", "status": "present"},
+                                 {"name": "decreased bowel sounds", "status": "present"},
+                                 {"name": "lower abdominal pain", "status": "present"},
+                                 {"name": "right breast mass", "status": "present", "position": "my right breast"},
+                                 {"name": "weight loss of 6.8 kg", "status": "present"},
+                                 {"name": "weight loss", "status": "present"}], caregiver=False, sex="female")
+    assert opening.startswith("Doctor, I've been having lower belly pain, right breast mass and weight loss of 6.8 kg.")
+    once = opening_statement([{"name": "unintentional weight loss", "status": "present"},
+                              {"name": "weight loss of 6.8 kg", "status": "present"}], caregiver=False, sex="female")
+    assert once.startswith("Doctor, I've been having unintentional weight loss. I'm worried")
+
+
+def test_a_denial_after_a_comma_is_read_as_a_denial() -> None:
+    case = _case("A 27-year-old man presents after a car crash. He complains of pain in the chest, denies headache, "
+                 "dizziness, or abdominal pain.")
+    assert _symptoms(case, "denied") == ["headache", "dizziness", "abdominal pain"]
+    listed = _case("A 27-year-old man presents with cough, fever, and denies chest pain.")
+    assert (_symptoms(listed), _symptoms(listed, "denied")) == (["cough", "fever"], ["chest pain"])
+
+
+def test_an_affirmative_item_after_a_denial_keeps_the_rest_of_the_list() -> None:
+    from tod.records.routing import route_clause
+
+    routed = route_clause("denies any tobacco or alcohol use, and enjoys outdoor activities like walking and sunbathing",
+                          default=None)
+    assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
+        ("social.tobacco", None, "denied"), ("social.alcohol", None, "denied"),
+        ("social.living_habits", "enjoys outdoor activities like walking and sunbathing", "present")]
+
+
+def test_placeholders_give_no_fact_and_do_not_hide_the_facts_beside_them() -> None:
+    from tod.records.routing import route_text
+
+    routed = route_text("Denies alcohol. Smoking status unknown. No provided information on drug use. Married.",
+                        default="social.living_habits")
+    assert [(f.field, f.value, f.status.value) for f in routed.facts] == [
+        ("social.alcohol", None, "denied"), ("social.living_habits", "married", "present")]
+    assert route_text("Unknown substance use. Alcohol use not documented.", default="social.living_habits").facts == []
+
+
+def test_history_sentences_about_cycles_pregnancies_living_and_birth_are_routed() -> None:
+    from tod.records.routing import route_clause
+
+    expected = {
+        "Her past medical history is otherwise significant for asthma": ("history.past_diagnoses", "asthma"),
+        "She reports that her cycles are regular": ("social.reproductive_history", "her cycles are regular"),
+        "She had two uncomplicated pregnancies": ("social.reproductive_history", "had two uncomplicated pregnancies"),
+        "He has lived by himself since last year": ("social.living_habits", "has lived by himself since last year"),
+        "He was born at full term": ("history.past_diagnoses", "born at full term"),
+        "He has met all developmental milestones": ("history.past_diagnoses", "met all developmental milestones"),
+    }
+    for clause, (field, value) in expected.items():
+        assert [(f.field, f.value) for f in route_clause(clause, default=None).facts] == [(field, value)], clause
+
+
+def test_a_denied_history_is_past_history_unless_it_names_a_symptom() -> None:
+    from tod.records.routing import SYMPTOMS, route_clause
+
+    def routed(clause: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_clause(clause, default=SYMPTOMS).facts]
+
+    assert routed("She denies any history of psychiatric illness") == [
+        ("history.past_diagnoses", "psychiatric illness", "denied")]
+    assert routed("He has no psychiatric history") == [("history.past_diagnoses", "psychiatric history", "denied")]
+    assert routed("No history of fever") == [("symptoms", "fever", "denied")]
+    event = opening_statement([{"name": "motor vehicle accident", "status": "present"},
+                               {"name": "associated nausea", "status": "present", "duration": "a hour"}],
+                              caregiver=False, sex="male")
+    assert event.startswith("Doctor, I've been having nausea. It's been going on for an hour.")
+
+
+def test_a_position_ends_before_a_verb_of_onset() -> None:
+    from tod.records.narrative import symptom_items
+
+    assert symptom_items("progressive swelling in his right ring finger began") == [
+        {"name": "progressive swelling", "position": "his right ring finger"}]
+    assert symptom_items("blindness in her right eye that suddenly started")[0]["position"] == "her right eye"
+
+
+def test_a_sentence_listing_measured_tests_gives_one_examination_each() -> None:
+    from tod.records.vignette import exam_results
+
+    assert exam_results("Her hemoglobin is 12.3 g/dL, leukocyte count is 11,800/mm3, and mean corpuscular volume is "
+                        "75 fL.") == [("hemoglobin", "12.3 g/dL"), ("leukocyte count", "11,800/mm3"),
+                                      ("mean corpuscular volume", "75 fL")]
+    assert exam_results("Serum glucose is 140 mg/dL with ketones.") == [("Serum glucose", "140 mg/dL with ketones")]
+    case = _case("A 40-year-old woman presents with fatigue. Her hemoglobin is 12.3 g/dL, and mean corpuscular volume "
+                 "is 75 fL.")
+    assert [(e["name"], e["category"]) for e in case["examinations"]] == [("hemoglobin", "lab"),
+                                                                         ("mean corpuscular volume", "lab")]
+
+
+def test_growth_percentiles_are_an_examination_and_adverbs_do_not_hide_a_complaint() -> None:
+    growth = _case("A 4-year-old boy is brought in because of diarrhea. He is at the 3rd percentile for height and weight.")
+    assert [(e["name"], e["result"], e["category"]) for e in growth["examinations"]] == [
+        ("height and weight percentiles", "3rd percentile for height and weight", "vital_sign")]
+    case = _case("A 50-year-old woman presents with fatigue. She is also having difficulty holding things. She has "
+                 "also noticed a tightening of the skin on her face.")
+    assert _symptoms(case) == ["fatigue", "difficulty holding things", "tightening"]
+
+
+def test_an_adverb_before_not_and_a_drug_regimen_are_read() -> None:
+    from tod.records.routing import SYMPTOMS, route_clause
+
+    def routed(clause: str) -> list[tuple[str, str | None, str]]:
+        return [(f.field, f.value, f.status.value) for f in route_clause(clause, default=SYMPTOMS).facts]
+
+    assert routed("He is currently not taking any medications") == [("history.medications", None, "denied")]
+    assert routed("She has been on a stable regimen of lisinopril and omeprazole") == [
+        ("history.medications", "lisinopril", "present"), ("history.medications", "omeprazole", "present")]
+
+
+def test_a_negated_relief_or_trigger_is_no_factor() -> None:
+    failed = _read("A 40-year-old man presents with knee pain. The pain did not improve with ibuprofen.")
+    assert "relieving_factors" not in failed.builder.symptoms[0] and failed.builder.unrouted == 1
+    rest = _read("A 40-year-old man presents with knee pain. The pain improves with rest.")
+    assert rest.builder.symptoms[0]["relieving_factors"] == ["rest"]
+
+
+def test_what_a_complaint_lacks_is_denied() -> None:
+    case = _case("A 38-year-old man presents with nausea and episodes of diarrhea with no blood or mucus.")
+    assert (_symptoms(case), _symptoms(case, "denied")) == (["nausea", "diarrhea"], ["blood", "mucus"])
+    assert _symptoms(_case("A 30-year-old woman presents with weight loss without trying.")) == ["weight loss without trying"]
+    listed = _case("A 40-year-old man presents with fatigue. He reports fever without chills and denies sore throat.")
+    assert (_symptoms(listed), _symptoms(listed, "denied")) == (["fatigue", "fever"], ["chills", "sore throat"])

@@ -178,7 +178,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     child = age is not None and age < CAREGIVER_AGE
     reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
-               opening_statement(builder.symptoms, caregiver=child, sex=sex))
+               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),
@@ -213,7 +213,7 @@ def import_nejm_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Cas
     builder = vignette.builder
     opening = (visit_opening(vignette.visit_reason, caregiver=vignette.caregiver, sex=vignette.sex)
                if vignette.visit_reason else
-               opening_statement(builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex))
+               opening_statement(builder.current_symptoms(), caregiver=vignette.caregiver, sex=vignette.sex))
     text = str(case.get("physical_exams", ""))
     text = re.sub(r"^.*?(?:relevant to|includes?)[^:]*:\s*", "", text, count=1, flags=re.I)
     for item in split_sentences(text):

@@ -111,6 +111,9 @@ class CaseBuilder:
     social: dict[str, Any] = field(default_factory=dict)
     demographics: dict[str, Any] = field(default_factory=dict)
     examinations: list[dict[str, str]] = field(default_factory=list)
+    #: Names of present symptoms the source says have gone ("the fever resolved"): facts of the
+    #: case, but not the complaint an opening states.
+    resolved: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
@@ -142,7 +145,8 @@ class CaseBuilder:
         """Add a symptom; a repeated name keeps the first entry and fills its missing descriptors.
 
         A present symptom restated with fewer words ("shooting pain" after "occasional shooting
-        pain in the ear") is the same symptom, not a new one."""
+        pain in the ear") or in other word forms ("breathing rapidly" after "rapid breathing",
+        "vomited 3 times" after "vomiting", :func:`_same_roots`) is the same symptom, not a new one."""
         name = self.speak(_clean(name))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
         if not name or not self._keep("symptoms", name):
@@ -152,6 +156,7 @@ class CaseBuilder:
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
             if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
+                    existing["status"] == status.value and _same_roots(existing["name"], name)) or (
                     status is Status.present and existing["status"] == "present"
                     and (_restates(name, existing["name"]) or _described_again(existing["name"], name))
                     and values.get("position", existing.get("position")) == existing.get("position")):
@@ -235,6 +240,12 @@ class CaseBuilder:
         """The symptoms recorded as present, in order."""
         return [s for s in self.symptoms if s["status"] == "present"]
 
+    def current_symptoms(self) -> list[dict[str, Any]]:
+        """The present symptoms an opening may state: those not :attr:`resolved`, or all
+        present ones when every one has resolved."""
+        present = self.present_symptoms()
+        return [s for s in present if s["name"] not in self.resolved] or present
+
     def case(self, opening: str) -> dict[str, Any]:
         """The ``case`` object of the record.
 
@@ -287,6 +298,37 @@ def _stems(text: str) -> frozenset[str]:
 def _same_stems(a: str, b: str) -> bool:
     """Two symptom names say the same in other word forms ("voice changes", "changes in voice")."""
     first, second = _stems(a), _stems(b)
+    return bool(first) and first == second
+
+
+#: Word endings a root leaves out ("weaker", "weakness" -> "weak"; "confused", "confusion" -> "confus").
+_ROOT_ENDINGS = ("ingly", "edly", "ively", "ness", "ence", "ance", "ation", "ion", "ing", "ive",
+                 "ed", "er", "ly", "es", "s", "e", "y")
+
+
+def _root(word: str) -> str:
+    for ending in _ROOT_ENDINGS:
+        if len(word) - len(ending) >= 4 and word.endswith(ending):
+            return word[: -len(ending)]
+    return word
+
+
+#: Roots that tell how a symptom goes, not which it is ("progressively become more confused
+#: throughout the day" is confusion; "weight loss without trying" is weight loss).
+_COURSE_ROOTS = frozenset(_root(w) for w in (
+    "progressive", "progressively", "progressing", "worsening", "worse", "getting", "become", "becoming", "more",
+    "increasing", "increased", "throughout", "day", "days", "time", "times", "feeling", "generalized", "general",
+    "without", "trying", "unintentional", "unintended", "recent", "recently", "new", "constant", "persistent",
+    "severe", "mild", "moderate", "occasional", "intermittent", "episodes", "episode", "several", "multiple",
+    "the", "a", "an", "my", "his", "her", "with", "of", "in", "on", "and", "to", "at", "is", "are", "has", "have",
+    "been", "having", "had"))
+
+
+def _same_roots(a: str, b: str) -> bool:
+    """Two symptom names say the same in other word forms and course words ("breathing
+    rapidly" and "rapid breathing", "feeling weaker" and "generalized weakness", "vomited 3
+    times" and "vomiting")."""
+    first, second = ({_root(w) for w in re.findall(r"[a-z]+", text.lower())} - _COURSE_ROOTS for text in (a, b))
     return bool(first) and first == second
 
 

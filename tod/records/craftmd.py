@@ -135,7 +135,7 @@ def import_case(row: dict[str, str], *, where: str) -> tuple[Record, CaseBuilder
     builder = vignette.builder
     opening = (visit_opening(vignette.visit_reason, caregiver=vignette.caregiver, sex=vignette.sex)
                if vignette.visit_reason else
-               opening_statement(builder.symptoms, caregiver=vignette.caregiver, sex=vignette.sex))
+               opening_statement(builder.current_symptoms(), caregiver=vignette.caregiver, sex=vignette.sex))
     record = {
         "id": case_id,
         "department": DEPARTMENTS[category],

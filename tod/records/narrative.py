@@ -108,11 +108,12 @@ def _descriptors(item: str) -> dict[str, str]:
 def _position(item: str) -> tuple[str, str | None, str | None]:
     """(name, position, trigger) of an item: "shooting pain in the ear with eating" ->
     ("shooting pain", "the ear", "eating"). A position names a body part ("fatigue at the end
-    of the day" has none)."""
+    of the day" has none) and ends before a verb of onset ("in his finger began")."""
     match = _RE.position.match(item) or _RE.loose_position.match(item)
     if not match or not _RE.body_word.search(match.group("pos")):
         return item, None, None
-    position, trigger = match.group("pos"), None
+    position, trigger = re.sub(r"\s+(?:(?:that|which) )?(?:\w+ly )?(?:began|started|appeared|developed|occurred|begins|starts)\b.*$", "",
+                                match.group("pos")), None
     cut = re.search(r"\s+(?:with|when|while|after|during|upon|on)\s+(?!(?:the|both|each|either|his|her|my)\b)(?P<t>.+)$",
                     position, re.I)
     if cut:
@@ -196,6 +197,12 @@ def complaint_phrase(sentence: str) -> str | None:
                     return rest
                 return None
     text = strip_subject(sentence)
+    lead = _RE.time_lead.match(text) if text != sentence else None
+    if lead:  # "She reports that for the past few months, she has been having X": the reported clause's complaint
+        inner = text[lead.end():]
+        stated = excepted_complaint(inner) or _after_subject(inner)
+        if stated != inner and re.match(r"^(?:he|she|they|the patient) (?:has|have) ", inner, re.I):
+            return stated
     report = _RE.report.match(text)
     if report:
         rest = text[report.end():]
@@ -231,6 +238,17 @@ def about_symptom(sentence: str) -> bool:
     the symptom behaves ("The pain has been present for 4 weeks", "These spinning sensations
     are present throughout the day", "It is associated with bleeding")."""
     return _RE.symptom_subject.match(sentence.strip()) is not None
+
+
+def _symptom_subject_sentence(sentence: str) -> str | None:
+    """The sentence about a symptom with the patient's subject gone ("He says the pain is
+    worse" -> "the pain is worse"), or as written when its subject is the symptom's pronoun
+    ("They are associated with nausea", which :func:`strip_subject` would leave subjectless);
+    None when it is about no symptom."""
+    for text in (strip_subject(sentence), sentence.strip()):
+        if about_symptom(text):
+            return text
+    return None
 
 
 def subject_complaint(sentence: str) -> str | None:
@@ -273,6 +291,7 @@ class NarrativeReader:
 
     def __init__(self, builder: CaseBuilder) -> None:
         self.builder = builder
+        self._last_placed: list[str] = []  # the symptoms of the last complaint, for "both resolved"
 
     def _target(self, sentence: str) -> dict[str, Any] | None:
         """The present symptom a modifier sentence is about: the one it names, else the chief."""
@@ -292,15 +311,20 @@ class NarrativeReader:
         found = False
         for key, pattern in (("aggravating_factors", _RE.worse), ("relieving_factors", _RE.better)):
             for match in pattern.finditer(sentence):
+                if re.search(r"\b(?:not|n't|no|never|without|nor|denies(?: any)?|failed to)\s+(?:\w+\s+)?$",
+                             sentence[: match.start()], re.I):
+                    continue  # "did not improve with ibuprofen" names no relieving factor
                 factor = re.split(r"\s+and\s+(?=(?:\w+\s+)?(?:disappears?|improves?|resolves?|goes away|subsides?|gets "
                                   r"better)\b)", match.group("f"), flags=re.I)[0]
                 factor = self.builder.speak(_strip_article(factor))
-                if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor):
+                if factor and not self.builder.leaks(factor) and not re.search(r"\d", factor) \
+                        and not _RE.time_span.match(factor):  # "resolved after a few days" names no factor
                     target.setdefault(key, [])
                     if factor not in target[key]:
                         target[key].append(factor)
                     found = True
         found = self._symptom_sentence(sentence, target) or found
+        found = found or self._described(sentence, target)
         head = re.escape(target["name"].lower().split()[-1])
         if not found and re.search(rf"\b(?:pain|ache|it|discomfort|{head})\b.*\b(?:describes?|described|characteri[sz]ed)\b|"
                                    rf"\b(?:describes?|described)\s+(?:(?:the|his|her|my|this|these)\s+)?"
@@ -315,8 +339,8 @@ class NarrativeReader:
         """A sentence about a recorded symptom (:func:`about_symptom`): the complaints it says
         go with the symptom ("It is associated with X"), its duration ("The pain has been
         present for 4 weeks") and character ("it is dull in nature"); True if any was placed."""
-        sentence = strip_subject(sentence)
-        if not about_symptom(sentence):
+        sentence = _symptom_subject_sentence(sentence)
+        if sentence is None:
             return False
         found = False
         associated = _RE.associated.search(sentence)
@@ -327,11 +351,50 @@ class NarrativeReader:
         if duration and "duration" not in target:
             target["duration"] = duration
             found = True
+        if duration and re.match(r"^(?:(?:his|her|their|the|these|all|both) )+symptoms\b", sentence, re.I):
+            for symptom in self.builder.present_symptoms():  # "his symptoms started last night": all of them
+                symptom.setdefault("duration", duration)
         character = _RE.character.search(sentence)
         if character and "degree" not in target:
             target["degree"] = self.builder.speak(character.group("d").strip())
             found = True
         return found
+
+    def _described(self, sentence: str, target: dict[str, Any]) -> bool:
+        """A sentence describing the symptom it names or "it" ("The pain is colicky and
+        radiates to the right groin", "It is mildly itchy", "The rash is located on her face"):
+        quality words go to the degree, a location to the position, a radiation after the
+        position. True only when every part of it was read (else it stays unrouted)."""
+        text = sentence.strip(" .;")
+        match = _RE.described.match(strip_subject(text)) or _RE.described.match(text)
+        head = (match.group("head") or "").lower().rstrip("s") if match else ""
+        if not match or head and head not in target["name"].lower() and not (
+                head in ("pain", "ache", "discomfort") and re.search(r"pain|ache|discomfort", target["name"], re.I)):
+            return False
+        rest = match.group("rest")
+        where = re.search(r"\b(?:(?:is|are|was|were) )?(?:located|localized|localised|situated|confined|radiat\w+)\b", rest)
+        qualities = [q for q in re.split(r",\s*(?:and\s+)?|\s+and\s+", rest[: where.start()] if where else rest)
+                     if q.strip()]
+        places = [p for p in re.split(r",?\s+and\s+(?=radiat)", rest[where.start():]) if p.strip()] if where else []
+        parts = [_RE.described_part.match(part.strip(" ,")) for part in [*qualities, *places]]
+        if not parts or not all(parts) or any(
+                p.group("pos") and re.search(r"\band (?:\w+ )?(?:occurs|wakes|gets|worsens|improves|comes|goes|is|are|has|"
+                                             r"lasts|starts|begins)\b", p.group("pos")) or
+                p.group("q") and "pain" in p.group("q") and "pain" in target["name"] for p in parts):
+            return False  # "located in X and sometimes occurs after eating"; "His hip is painless" beside hip pain
+        for part in parts:
+            if part.group("q"):
+                quality = re.sub(r"^(?:is|are|has been|have been) ", "", part.group("q"))
+                quality = self.builder.speak(re.sub(r"^occurs (intermittent|constant)ly$|^comes and goes$|^occurs (daily)$",
+                                                    lambda m: m.group(1) or m.group(2) or "intermittent", quality))
+                degree = target.get("degree")
+                target["degree"] = quality if not degree else degree if quality in degree else f"{degree} and {quality}"
+            elif part.group("pos"):
+                target.setdefault("position", self.builder.speak(part.group("pos")))
+            else:
+                radiation = self.builder.speak(part.group("rad").replace("radiates", "radiating").replace("radiated", "radiating"))
+                target["position"] = f"{target['position']}, {radiation}" if target.get("position") else radiation
+        return True
 
     def add_complaint(self, phrase: str, sentence: str, *, when: str | None = None, first: bool = False,
                       restates: bool = False) -> bool:
@@ -344,10 +407,21 @@ class NarrativeReader:
         item that reads as no symptom at all (:func:`~tod.records.symptom_names.looks_like_symptom`)
         is not placed. With ``restates`` (a history that restates a case's symptom list), an
         item that restates a recorded symptom adds its descriptors to that symptom."""
+        lacking = _RE.lacking.search(phrase)
+        lacked = split_items(lacking.group("x")) if lacking else []
+        if lacked and all(looks_like_symptom(item) and not re.match(r"(?:trying|using|taking|being|getting)\b", item, re.I)
+                          for item in lacked) \
+                and not re.search(r"\b(?:cannot|can't|unable|inability|not able)\b", phrase[: lacking.start()], re.I):
+            phrase = phrase[: lacking.start()]  # "diarrhea with no blood or mucus": the diarrhea; blood, mucus denied
+        else:
+            lacked = []  # "weight loss without trying", "cannot climb stairs without shortness of breath": one complaint
         items = symptom_items(phrase, max_words=14 if first else 10)  # the chief complaint may be long
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
+        if not duration and when and _RE.same_period.match(when) and self.builder.present_symptoms():
+            duration = self.builder.present_symptoms()[0].get("duration")  # "During this period, he has had X"
         past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
         placed = False
+        placed_names: list[str] = []
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
         onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
@@ -370,8 +444,36 @@ class NarrativeReader:
                 item["onset"] = onset.group(1).lower()
             same = self._restated(name) if restates else None
             self.builder.add_symptom(same["name"] if same else name, Status.present, **item)
+            placed_names.append(same["name"] if same else name)
             placed = True
+        if placed_names:
+            self._last_placed = placed_names
+        for denied in lacked if placed_names else []:
+            self.builder.add_symptom(_strip_article(denied), Status.denied)
         return placed
+
+    def resolution(self, clause: str) -> bool:
+        """Mark the symptoms a clause says have gone ("both resolved after a few days", "the
+        fever abated") as resolved in the builder: those its subject names, else, for a
+        pronoun ("both", "it"), the last complaint's. True if the clause says so."""
+        match = _RE.resolution.match(strip_subject(clause.strip()))
+        if not match:
+            return False
+        subject = match.group("s").lower()
+        named = [s["name"] for s in self.builder.present_symptoms()
+                 if s["name"].lower().split()[-1].rstrip("s") in subject]
+        gone = named or ([name for name in self._last_placed if any(s["name"] == name for s in self.builder.symptoms)]
+                         if re.match(r"^(?:both|all|it|they|these|those|this)\b", subject) else [])
+        self.builder.resolved.update(gone)
+        return bool(gone)
+
+    def resolution_of(self, clause: str) -> None:
+        """Mark a symptom resolved when a clause says it ended ("... stent placement with
+        resolution of his chest pain", "after which her fever resolved"); the clause is read on."""
+        for match in _RE.resolution_of.finditer(clause):
+            head = (match.group("x") or match.group("y")).lower().split()[-1].rstrip("s")
+            self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
+                                         if s["name"].lower().split()[-1].rstrip("s") == head)
 
     def _restated(self, name: str) -> dict[str, Any] | None:
         """The recorded present symptom a name restates: one's words contain the other's."""
@@ -404,6 +506,10 @@ class NarrativeReader:
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
+        if not first and self.resolution(body):
+            return  # "both resolved after a few days": gone, not a relieving factor
+        if not first:
+            self.resolution_of(body)
         positive = _RE.review_positive.match(body)
         if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
             return  # "Review of systems is positive for X"
@@ -413,7 +519,7 @@ class NarrativeReader:
         complaint = None if negated_object(body) is not None else complaint_phrase(body)
         if complaint is not None and self._negated_complaint(complaint, body):
             return
-        if about_symptom(strip_subject(body)) and self.modifiers(body):
+        if _symptom_subject_sentence(body) is not None and self.modifiers(body):
             return  # "it has been there for several months": the symptom's duration, not a new symptom
         if complaint is not None and _RE.changes_with.match(complaint) and self.modifiers(body):
             return  # "She reports the pain is worse when reaching overhead": a factor, not a symptom

@@ -15,12 +15,14 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from tod.patient.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
+from tod.records.patterns import load_patterns
 from tod.records.routing import looks_chronic
 from tod.records.symptom_names import SYMPTOM_VERBS, gerund, is_fragment
 
 #: Symptoms an opening names at most.
 MAX_OPENING_SYMPTOMS = 3
 _CAREGIVER_SUBJECT = {"female": "my daughter", "male": "my son", None: "my child"}
+_RE = load_patterns("opening")
 
 
 def _join(items: Sequence[str]) -> str:
@@ -28,21 +30,35 @@ def _join(items: Sequence[str]) -> str:
 
 
 def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
-    name = lexicon.to_lay(symptom["name"])
-    position = symptom.get("position")
-    if position and lexicon.to_lay(position).lower() not in name.lower():
+    """The symptom in the patient's words: lay terms, no clinicians' modifiers, a verb-phrase
+    modifier after its noun ("a cough that comes and goes"), the position after the name."""
+    name = _RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip()
+    modifier = _RE.verb_modifier.search(name)
+    if modifier:  # "comes and goes throbbing headaches" -> "throbbing headaches that come and go"
+        head = re.split(r"\s+(?:with|in|on|of|over|and|at)\s+|,", name[modifier.end():], maxsplit=1)[0].split()
+        plural = bool(head) and head[-1].endswith("s") and not head[-1].endswith(("ss", "us", "is"))
+        name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
+                                                                             f" that {modifier.group('m')}")
+    position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
+    bare = re.sub(r"^(?:the|my|his|her|their|both)\s+", "", lexicon.to_lay(position), flags=re.I).lower()
+    if position and bare not in name.lower():
         place = lexicon.to_lay(position)
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
                             r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
         felt = re.search(r"\b(?:pain|aches?|aching|cramps?|cramping|swelling|tenderness|stiffness|weakness|numbness|"
-                         r"tingling|discomfort|burning|pressure)$", name, re.I)  # felt inside: "pain in my leg"
+                         r"tingling|discomfort|burning|pressure|joints?)$", name, re.I)  # felt inside: "pain in my leg"
         name += f" {'on' if surface and not felt else 'in'} {place}"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
 
 
+_DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b", re.I)
+
+
 def _since(duration: str) -> str:
-    if re.match(r"^(since|yesterday|this morning|last night|earlier today)\b", duration, re.I):
+    """The duration as a sentence of its own, for the whole opening."""
+    duration = re.sub(r"^a (?=hour)", "an ", duration)
+    if _DATED.match(duration):
         return f" It started {duration}." if not duration.startswith("since") else f" It's been like this {duration}."
     return f" It's been going on for {duration}."
 
@@ -60,9 +76,11 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
 
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
-    a piece of clause, not a measured value ("heart rate 40 bpm")."""
+    a piece of clause, not a measured value ("heart rate 40 bpm"), not a finding only an
+    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident")."""
     return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
-        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I)
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I) \
+        and not _RE.examiner_finding.search(symptom["name"]) and not _RE.event_or_procedure.search(symptom["name"])
 
 
 @dataclass(frozen=True)
@@ -96,13 +114,13 @@ def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]
     in one clause), gerunds after "been", "inability to X" as "can't X", "absence of X" as
     "had no X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
-    stated = [p for p in phrases[1:] if not _GERUND.match(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    stated = [p for p in phrases[1:] if not _is_verb_phrase(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
     phrases = phrases[:1] + stated + [p for p in phrases[1:] if p not in stated]
     clauses: list[str] = []
     nouns: list[str] = []
     for phrase in phrases:
         form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
-        if not form and not _GERUND.match(phrase):
+        if not form and not _is_verb_phrase(phrase):
             nouns.append(phrase)
             continue
         if nouns:  # the nouns before, in one clause, so the chief complaint stays first
@@ -128,11 +146,15 @@ def opening_statement(
     """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
 
     Chronic conditions, past events and clause fragments are passed over while another
-    symptom is left, and symptoms the lay table leaves in jargon come last; the duration is
-    the first named symptom's.
+    symptom is left, and symptoms the lay table leaves in jargon come last. The duration is
+    the chief complaint's (the first named): a symptom with another duration (a prodrome, an
+    earlier bout) is left out of the opening, and those that state none are said after the
+    duration ("... a rash. It's been going on for two days. Also, I've been having a cough.").
+    A phrase another one holds ("confusion", "increased confusion") is said once.
 
     Args:
-        symptoms: the case's symptom objects (dicts with ``name``, ``status``, descriptors).
+        symptoms: the case's symptom objects (dicts with ``name``, ``status``, descriptors);
+            pass only the current ones (:meth:`~tod.records.builder.CaseBuilder.current_symptoms`).
         caregiver: a parent speaks ("my son has had ..."), else the patient ("I've had ...").
         sex: the patient's sex, for the caregiver's "my son" / "my daughter".
         lexicon: the lay table (default: the repository's).
@@ -148,13 +170,34 @@ def opening_statement(
     jargon = _jargon_pattern()
     ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
     chosen = ranked[:MAX_OPENING_SYMPTOMS]
+    duration = min(chosen, key=usable.index).get("duration")
+    if duration:  # no later symptom fills the place: those further down are the weaker names
+        chosen = [s for s in chosen if s.get("duration") in (duration, None)]
     chosen.sort(key=usable.index)
-    clauses = _clauses([_phrase(s, lexicon) for s in chosen], _subjects(caregiver, sex))
-    text = "Doctor, " + ", and ".join(clauses) + "."
-    duration = chosen[0].get("duration")
+    phrases = _distinct([(_phrase(s, lexicon), s) for s in chosen])
+    subjects = _subjects(caregiver, sex)
+    dated = [p for p, s in phrases if s.get("duration") or not duration]  # the chief complaint's first
+    undated = [p for p, _ in phrases if p not in dated]
+    text = "Doctor, " + ", and ".join(_clauses(dated, subjects)) + "."
     if duration:
         text += _since(lexicon.to_lay(duration))
+    if undated:  # said after the duration, which is not theirs
+        text += " Also, " + ", and ".join(_clauses(undated, (subjects[1], subjects[1]))) + "."
     return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+
+
+def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
+    """The phrases without a later one that restates an earlier one, its words holding or
+    held by the earlier's ("increased confusion" after "confusion"): each complaint said once."""
+    words = [set(re.findall(r"[a-z]+", p.lower())) - {"my", "the", "a", "an", "in", "on", "of", "and", "kg", "lb", "lbs",
+                                                       "pounds", "kilograms"} for p, _ in phrases]
+    return [item for i, item in enumerate(phrases) if not any(words[i] <= words[j] or words[j] <= words[i] for j in range(i))]
+
+
+def _is_verb_phrase(phrase: str) -> bool:
+    """A phrase said with a verb ("coughing up blood"), not a noun phrase opening with a
+    participle used as an adjective ("aching joints")."""
+    return bool(_GERUND.match(phrase)) and not _RE.participle_noun.match(phrase)
 
 
 @lru_cache(maxsize=1)

@@ -96,7 +96,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
-         r"using|receiving|receives|maintained on|started on|treated with|prescribed)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
+         r"using|receiving|receives|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
@@ -108,20 +108,21 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
-         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |remarkable |"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also |otherwise )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
-         r"(?:medical )?history of\s*"),
+         r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
+         r"^(?:has |have )?(?=met (?:all )?(?:(?:his|her|their) )?(?:developmental )?milestones\b)"),
         ("demographics.occupation", r"^(?:works? (?:(?:part-time|full-time|part time|full time) )?(?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
-        ("social.living_habits", r"^(?=(?:lives|lived|is married|is divorced|is widowed|is single|exercises|eats|"
+        ("social.living_habits", r"^(?=(?:lives|lived|(?:has|have) (?:lived|been living)|is living|is married|is divorced|is widowed|is single|exercises|eats|"
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
-         r"is sedentary)\b)"),
-        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|"
+         r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time)\b)"),
+        ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
          r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
-         r"postmenopausal|had \w+ (?:pregnancies|miscarriages|children))\b)"),
+         r"postmenopausal|had (?:\w+ ){1,2}(?:pregnancies|miscarriages|children|deliveries))\b)"),
     )
 )
 
@@ -224,14 +225,18 @@ def excepted_complaint(clause: str) -> str | None:
 def negated_object(clause: str) -> str | None:
     """The negated part of a clause ("denies fever or chills" -> "fever or chills";
     "non-smoker" -> "smoker"), or None when the clause is affirmative."""
-    text = strip_subject(clause)
+    text = re.sub(r"\b(is|are|was|were|has|have|had|does|do|did)\s+(?:currently|presently|now|still|also|otherwise|"
+                  r"really)\s+(not|never)\b", r"\1 \2", strip_subject(clause), flags=re.I)  # "is currently not taking"
     habit = _RE.non_habit.match(text)
     if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
         return habit.group(1)
     match = _RE.negation.match(text)
     if not match:
         return None
-    return _RE.negated_head.sub("", text[match.end():]).strip(" .,:")
+    rest = text[match.end():].strip(" .,:")
+    if _RE.prior_episode.match(rest):  # "no previous similar episodes": kept whole, history (see _denied_facts)
+        return rest
+    return _RE.negated_head.sub("", rest).strip(" .,:")
 
 
 def is_asymptomatic(clause: str) -> bool:
@@ -297,7 +302,9 @@ def _family(clause: str) -> RoutedFact | None:
     return None
 
 
-def _denied_facts(obj: str, default: str | None) -> Routing:
+def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Routing:
+    """The facts of a negated object ("fever or chills"), denied; with ``history`` (a denied
+    history: "denies any history of X"), an item that reads as no symptom is past history."""
     routing = Routing()
     family = _RE.denied_family.match(obj)
     if family:
@@ -312,9 +319,18 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
     for number, item in enumerate(items):
         amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
             and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
-        if number and (_RE.affirmative_item.match(item) or negated_object(item) is not None or amount
+        if number and _RE.affirmative_item.match(item):  # "denies alcohol, and enjoys walking and sunbathing"
+            routing.extend(route_clause(" and ".join(items[number:]), default=None))
+            break
+        if number and (negated_object(item) is not None or amount
                        or re.search(r"\s(?:is|are|was|were|has been|have been)\s", item)):
-            routing.extend(route_clause(item, default=None if _RE.affirmative_item.match(item) or amount else default))
+            routing.extend(route_clause(item, default=None if amount else default))
+            continue
+        if _RE.prior_episode.match(item.strip(" .,:")):
+            routing.facts.append(RoutedFact("history.past_diagnoses", "similar episodes before", Status.denied))
+            continue
+        if _RE.vague_item.match(item.strip(" .,:")):  # "no specific symptoms": reported, not a fact
+            routing.unrouted.append(item)
             continue
         item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
@@ -335,6 +351,11 @@ def _denied_facts(obj: str, default: str | None) -> Routing:
 
             if not looks_like_symptom(item):  # "denies medication exposures or new topical products"
                 name = previous
+        if history and name in (None, SYMPTOMS):
+            from tod.records.symptom_names import looks_like_symptom
+
+            if not looks_like_symptom(item):  # "denies any history of psychiatric illness"; "no history of fever" stays
+                name = "history.past_diagnoses"
         if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
             from tod.records.symptom_names import verb_phrase_symptom
 
@@ -458,7 +479,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
     obj = negated_object(clause)
     if obj is not None:
-        return _denied_facts(obj, default)
+        history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
+        return _denied_facts(obj, default, history=history)
     normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
     if normal_except:  # "Insignificant, except for chronic knee pain"
         return route_clause(normal_except.group("rest"), default=default)
@@ -572,10 +594,10 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
-    """Route every clause of a free-text value (string, list or object); placeholders give nothing."""
+    """Route every clause of a free-text value (string, list or object); placeholder sentences
+    give nothing (each sentence is judged on its own: "Denies alcohol. Smoking status unknown."
+    keeps the denial)."""
     routing = Routing()
-    if is_not_provided(value):
-        return routing
     if is_bare_normal(value):
         if default in _BLANKET_FIELDS:
             routing.facts.append(RoutedFact(default, None, Status.denied))

@@ -57,8 +57,9 @@ def _exam_name(text: str, default: str) -> str:
 
 
 def exam_results(sentence: str) -> list[tuple[str, str]]:
-    """(name, result) pairs of a findings sentence: vital signs one by one, otherwise
-    "X shows Y" -> (X, Y), "On examination, Y" -> ("physical examination", Y)."""
+    """(name, result) pairs of a findings sentence: vital signs one by one, growth percentiles,
+    measured tests one by one, otherwise "X shows Y" -> (X, Y), "On examination, Y" ->
+    ("physical examination", Y)."""
     vital, verb = _RE.vitals.search(sentence), _RE.result_verb.search(sentence)
     if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
             and not (verb and verb.start() < vital.start()):
@@ -75,6 +76,10 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
             return pairs
+    growth = _RE.growth.search(sentence)
+    if growth:  # "He is at the 3rd percentile for height and weight", "Her weight is at the 5th percentile"
+        name = f"{growth.group('m').lower()} percentile" if growth.group("m") else "height and weight percentiles"
+        return [(name, growth.group("r").strip(" ."))]
     test = _RE.test_cue.search(sentence) is not None
     default = "test results" if test and not _RE.exam_cue.search(sentence) else "physical examination"
     verb = _RE.result_verb.search(sentence)
@@ -93,13 +98,34 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     measured = re.match(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s,'-]{3,50}?)\s+(?:is|are|was|were)\s+"
                         r"(?P<r>.*\d.*)$", sentence, re.I)
     if measured and (_RE.test_cue.search(measured.group("name")) or _RE.lab_unit.search(measured.group("r"))):
-        return [(measured.group("name").strip(), measured.group("r").strip(" ."))]
+        return _measured_items(sentence) or [(measured.group("name").strip(), measured.group("r").strip(" ."))]
     return [(default, sentence.strip(" ."))]
+
+
+_MEASURED_ITEM = re.compile(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s'-]{2,40}?)\s+(?:is|are|was|were)\s+"
+                            r"(?P<r>(?:[^,]|,(?=\d{3}))*\d(?:[^,]|,(?=\d{3}))*)$", re.I)
+
+
+def _measured_items(sentence: str) -> list[tuple[str, str]] | None:
+    """One (name, result) pair per measured test of a list ("Serum Na is 140 mmol/L, serum K
+    is 3.8 mmol/L and serum Ca is 12.2 mg/dL"), or None for a sentence with fewer than two."""
+    pairs: list[tuple[str, str]] = []
+    for piece in re.split(r",\s+(?:and\s+)?|\s+and\s+", sentence.strip(" .")):  # "11,800/mm3" stays whole
+        item = _MEASURED_ITEM.match(piece.strip())
+        if item:
+            pairs.append((item.group("name").strip(), item.group("r").strip(" .")))
+        elif pairs:
+            pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {piece.strip()}")
+        else:
+            return None
+    return pairs if len(pairs) > 1 else None
 
 
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
+    if _RE.growth.search(sentence):
+        return True
     if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
             and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
         return True
