@@ -21,7 +21,7 @@ LIMIT="${LIMIT:-5}"
 LLM_LIMIT="${LLM_LIMIT:-2}"
 TRAIN_MINUTES="${TRAIN_MINUTES:-13}"  # the default config's 17-minute budget would overrun 20 minutes in all
 if [ ! -f "$CHECKPOINT/manifest.json" ]; then
-  step "train the NLU -> $CHECKPOINT ($TRAIN_MINUTES-minute budget)" \
+  step "train the NLU -> $CHECKPOINT ($TRAIN_MINUTES min)" \
     $PY -m tod.train --set name="$(basename "$CHECKPOINT")" --set output_root="$(dirname "$CHECKPOINT")" \
     --set joint.max_minutes="$TRAIN_MINUTES"
 fi

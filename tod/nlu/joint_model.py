@@ -6,7 +6,7 @@ with), the tag head reads each token's vector. Against the two separate models
 (:class:`~tod.nlu.intent_classifier.IntentClassifier` + :class:`~tod.nlu.slot_tagger.SlotTagger`)
 it halves the encoder work of a parse and of training. Intents are decided by thresholds
 saved with the model; tags are decoded as the tagger decodes them
-(:func:`~tod.nlu.slot_tagger.decode_tags`), so slot values are verbatim substrings.
+(:func:`~tod.nlu.slot_tagger.batch_slots`), so slot values are verbatim substrings.
 
 Saved folder: the encoder (``save_pretrained``: ``config.json`` + weights), the tokenizer,
 ``heads.safetensors`` (both heads) and ``joint.json`` (intent names, tag names, thresholds,
@@ -26,8 +26,8 @@ from torch import nn
 from transformers import AutoModel
 
 from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
-from tod.nlu.slot_tagger import decode_tags
-from tod.nlu.spans import TAGS, spans_to_slots
+from tod.nlu.slot_tagger import batch_slots
+from tod.nlu.spans import TAGS
 from tod.nlu.types import TurnPredictions
 from tod.schema import INTENTS
 from tod.weights import cast_weights
@@ -110,9 +110,8 @@ class JointIntentSlotModel:
             out = self.network(**enc.to(self.device))
             probs[indices] = torch.sigmoid(out["intent_logits"]).float().cpu().numpy()
             tags = out["tag_logits"].argmax(-1).tolist()
-            for i, text, offs, tag_row, m in zip(indices, chunk, offsets, tags, enc["attention_mask"].tolist()):
-                n = sum(m)
-                slots[i] = spans_to_slots(text, decode_tags(text, offs[:n], tag_row[:n]))
+            for i, named in zip(indices, batch_slots(chunk, offsets, tags, enc["attention_mask"].tolist())):
+                slots[i] = named
         intents = [tuple(INTENTS[j] for j in np.flatnonzero(row >= self.thresholds)) for row in probs]
         return TurnPredictions(probs=probs, intents=intents, slots=slots)
 

@@ -51,6 +51,14 @@ def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence
     return [_widen(text, s, e, max(votes, key=votes.count)) for s, e, votes in spans]
 
 
+def batch_slots(texts: Sequence[str], offsets: Sequence[Sequence[tuple[int, int]]], tag_ids: Sequence[Sequence[int]],
+                mask: Sequence[Sequence[int]]) -> list[dict[str, list[str]]]:
+    """Slot dicts of a padded batch: each text's tags (``tag_ids``, by token) decoded over its
+    real tokens (``mask``), with :func:`decode_tags`."""
+    return [spans_to_slots(text, decode_tags(text, offs[:sum(m)], tags[:sum(m)]))
+            for text, offs, tags, m in zip(texts, offsets, tag_ids, mask)]
+
+
 def _widen(text: str, start: int, end: int, slot: str) -> Span:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-'") and text[start].isalnum():
         start -= 1
@@ -80,10 +88,8 @@ class SlotTagger:
                                  return_offsets_mapping=True, return_tensors="pt")
             offsets = enc.pop("offset_mapping").tolist()
             tags = self.model(**enc.to(self.model.device)).logits.argmax(-1).tolist()
-            mask = enc["attention_mask"].tolist()
-            for i, text, offs, tag_row, m in zip(indices, chunk, offsets, tags, mask):
-                n = sum(m)
-                results[i] = spans_to_slots(text, decode_tags(text, offs[:n], tag_row[:n]))
+            for i, slots in zip(indices, batch_slots(chunk, offsets, tags, enc["attention_mask"].tolist())):
+                results[i] = slots
         return results
 
     def save(self, directory: str | Path) -> None:
