@@ -26,7 +26,8 @@ from tod.schema import schema_fingerprint
 FORMAT = "tod-nlu-checkpoint"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
-#: The model folders of each slot model kind (a joint model holds intents and slots in one).
+#: The model folders of each slot model kind (``slot_model`` of the training config): a tagger
+#: or a T5 tracker beside the intent classifier, or one joint model for both.
 PARTS = {"tagger": ("intent", "slots"), "t5": ("intent", "slots"), "joint": ("joint",)}
 SLOT_KINDS = tuple(PARTS)
 #: The repository's default NLU checkpoint (``python -m tod.train`` with the default config).

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
 
 from transformers import AutoTokenizer
 
@@ -51,3 +52,31 @@ def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> list[list[
     input order."""
     order = sorted(range(len(lengths)), key=lambda i: lengths[i])
     return [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
+
+
+@dataclass
+class EncodedBatch:
+    """One batch of :func:`encoded_batches`: the ``indices`` of its ``texts`` in the input, the
+    model ``inputs`` (padded tensors on the model's device) and, when asked for, each text's
+    character ``offsets`` by token (on the CPU, as lists)."""
+
+    indices: list[int]
+    texts: list[str]
+    inputs: Any
+    offsets: list[list[tuple[int, int]]] | None
+
+
+def encoded_batches(tokenizer: Any, texts: Sequence[str], *, max_length: int, batch_size: int, device: Any,
+                    what: str, offsets: bool = False) -> Iterator[EncodedBatch]:
+    """``texts`` tokenised in batches of similar length (:func:`length_sorted_batches`), cut at
+    ``max_length`` tokens (a logged warning per text cut, :func:`warn_if_truncated`) and moved
+    to ``device``; ``offsets`` adds the character offsets the slot decoders need. Callers put
+    results back in input order with each batch's ``indices``."""
+    texts = list(texts)
+    lengths = warn_if_truncated(tokenizer, texts, max_length, what=what)
+    for indices in length_sorted_batches(lengths, batch_size):
+        chunk = [texts[i] for i in indices]
+        enc = tokenizer(chunk, truncation=True, max_length=max_length, padding=True,
+                        return_offsets_mapping=offsets, return_tensors="pt")
+        spans = enc.pop("offset_mapping").tolist() if offsets else None
+        yield EncodedBatch(indices, chunk, enc.to(device), spans)

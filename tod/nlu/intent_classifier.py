@@ -15,10 +15,15 @@ import numpy as np
 import torch
 from transformers import AutoModelForSequenceClassification
 
-from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
+from tod.nlu.encoders import encoded_batches, load_tokenizer
 from tod.schema import INTENTS
 
 THRESHOLDS_FILE = "thresholds.json"
+
+
+def decide_intents(probs: np.ndarray, thresholds: np.ndarray) -> list[tuple[str, ...]]:
+    """Each row's intents whose probability reaches their threshold, in schema order."""
+    return [tuple(INTENTS[j] for j in np.flatnonzero(row >= thresholds)) for row in probs]
 
 
 class IntentClassifier:
@@ -34,18 +39,15 @@ class IntentClassifier:
     def predict_proba(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
         """Sigmoid probabilities (len(texts) x 29), computed in batches of similar length.
         Texts longer than ``max_length`` tokens are truncated with a logged warning."""
-        texts = list(texts)
-        lengths = warn_if_truncated(self.tokenizer, texts, self.max_length, what="intent classifier")
         probs = np.zeros((len(texts), len(INTENTS)))
-        for indices in length_sorted_batches(lengths, batch_size):
-            batch = self.tokenizer([texts[i] for i in indices], truncation=True, max_length=self.max_length,
-                                   padding=True, return_tensors="pt").to(self.model.device)
-            probs[indices] = torch.sigmoid(self.model(**batch).logits).float().cpu().numpy()
+        for batch in encoded_batches(self.tokenizer, texts, max_length=self.max_length, batch_size=batch_size,
+                                     device=self.model.device, what="intent classifier"):
+            probs[batch.indices] = torch.sigmoid(self.model(**batch.inputs).logits).float().cpu().numpy()
         return probs
 
     def decode(self, probs: np.ndarray) -> list[tuple[str, ...]]:
         """Intents whose probability reaches their threshold, in schema order."""
-        return [tuple(INTENTS[j] for j in np.flatnonzero(row >= self.thresholds)) for row in probs]
+        return decide_intents(probs, self.thresholds)
 
     def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[tuple[str, ...]]:
         """The intents of each text."""

@@ -25,7 +25,8 @@ from safetensors.torch import load_file, save_file
 from torch import nn
 from transformers import AutoModel
 
-from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
+from tod.nlu.encoders import encoded_batches, load_tokenizer
+from tod.nlu.intent_classifier import decide_intents
 from tod.nlu.slot_tagger import batch_slots
 from tod.nlu.spans import TAGS
 from tod.nlu.types import TurnPredictions
@@ -98,22 +99,15 @@ class JointIntentSlotModel:
         """Intent probabilities, decided intents and slot dicts of each text, from one encoder
         pass per batch of similar-length texts. Texts longer than ``max_length`` tokens are
         truncated with a logged warning."""
-        texts = list(texts)
-        lengths = warn_if_truncated(self.tokenizer, texts, self.max_length, what="joint NLU model")
         probs = np.zeros((len(texts), len(INTENTS)))
         slots: list[dict[str, list[str]]] = [{} for _ in texts]
-        for indices in length_sorted_batches(lengths, batch_size):
-            chunk = [texts[i] for i in indices]
-            enc = self.tokenizer(chunk, truncation=True, max_length=self.max_length, padding=True,
-                                 return_offsets_mapping=True, return_tensors="pt")
-            offsets = enc.pop("offset_mapping").tolist()
-            out = self.network(**enc.to(self.device))
-            probs[indices] = torch.sigmoid(out["intent_logits"]).float().cpu().numpy()
-            tags = out["tag_logits"].argmax(-1).tolist()
-            for i, named in zip(indices, batch_slots(chunk, offsets, tags, enc["attention_mask"].tolist())):
+        for batch in encoded_batches(self.tokenizer, texts, max_length=self.max_length, batch_size=batch_size,
+                                     device=self.device, what="joint NLU model", offsets=True):
+            out = self.network(**batch.inputs)
+            probs[batch.indices] = torch.sigmoid(out["intent_logits"]).float().cpu().numpy()
+            for i, named in zip(batch.indices, batch_slots(batch, out["tag_logits"].argmax(-1).tolist())):
                 slots[i] = named
-        intents = [tuple(INTENTS[j] for j in np.flatnonzero(row >= self.thresholds)) for row in probs]
-        return TurnPredictions(probs=probs, intents=intents, slots=slots)
+        return TurnPredictions(probs=probs, intents=decide_intents(probs, self.thresholds), slots=slots)
 
     def cast(self, dtype: str) -> None:
         """Run in another weight type (:func:`tod.weights.cast_weights`)."""

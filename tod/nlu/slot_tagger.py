@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import torch
 from transformers import AutoModelForTokenClassification
 
-from tod.nlu.encoders import length_sorted_batches, load_tokenizer, warn_if_truncated
+from tod.nlu.encoders import EncodedBatch, encoded_batches, load_tokenizer
 from tod.nlu.spans import TAGS, Span, spans_to_slots
 
 SETTINGS_FILE = "tagger.json"
@@ -51,12 +51,12 @@ def decode_tags(text: str, offsets: Sequence[tuple[int, int]], tag_ids: Sequence
     return [_widen(text, s, e, max(votes, key=votes.count)) for s, e, votes in spans]
 
 
-def batch_slots(texts: Sequence[str], offsets: Sequence[Sequence[tuple[int, int]]], tag_ids: Sequence[Sequence[int]],
-                mask: Sequence[Sequence[int]]) -> list[dict[str, list[str]]]:
-    """Slot dicts of a padded batch: each text's tags (``tag_ids``, by token) decoded over its
-    real tokens (``mask``), with :func:`decode_tags`."""
+def batch_slots(batch: EncodedBatch, tag_ids: Sequence[Sequence[int]]) -> list[dict[str, list[str]]]:
+    """Slot dicts of a padded batch (encoded with offsets): each text's tags (``tag_ids``, by
+    token) decoded over its real tokens, with :func:`decode_tags`."""
+    mask = batch.inputs["attention_mask"].tolist()
     return [spans_to_slots(text, decode_tags(text, offs[:sum(m)], tags[:sum(m)]))
-            for text, offs, tags, m in zip(texts, offsets, tag_ids, mask)]
+            for text, offs, tags, m in zip(batch.texts, batch.offsets or [], tag_ids, mask)]
 
 
 def _widen(text: str, start: int, end: int, slot: str) -> Span:
@@ -79,16 +79,11 @@ class SlotTagger:
     def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[dict[str, list[str]]]:
         """Slot dicts of each text (values copied verbatim from it), computed in batches of
         similar length."""
-        texts = list(texts)
-        lengths = warn_if_truncated(self.tokenizer, texts, self.max_length, what="slot tagger")
         results: list[dict[str, list[str]]] = [{} for _ in texts]
-        for indices in length_sorted_batches(lengths, batch_size):
-            chunk = [texts[i] for i in indices]
-            enc = self.tokenizer(chunk, truncation=True, max_length=self.max_length, padding=True,
-                                 return_offsets_mapping=True, return_tensors="pt")
-            offsets = enc.pop("offset_mapping").tolist()
-            tags = self.model(**enc.to(self.model.device)).logits.argmax(-1).tolist()
-            for i, slots in zip(indices, batch_slots(chunk, offsets, tags, enc["attention_mask"].tolist())):
+        for batch in encoded_batches(self.tokenizer, texts, max_length=self.max_length, batch_size=batch_size,
+                                     device=self.model.device, what="slot tagger", offsets=True):
+            tags = self.model(**batch.inputs).logits.argmax(-1).tolist()
+            for i, slots in zip(batch.indices, batch_slots(batch, tags)):
                 results[i] = slots
         return results
 

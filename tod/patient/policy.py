@@ -451,8 +451,7 @@ class RecordPolicy:
         queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
         if not facts:
             inapplicable = self._inapplicable(intent)
-            return ([self._inapplicable_statement(inapplicable)] if inapplicable
-                    else self._elsewhere(intent, queries, fields[1:])), []
+            return ([inapplicable] if inapplicable else self._elsewhere(intent, queries, fields[1:])), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
         named = [(p, f) for p, f in zip(paths, facts) if f.value and not _blanket_denial(f)]
         # a value saying "nothing" denies the field only when no other fact is present in it
@@ -533,25 +532,19 @@ class RecordPolicy:
                 statements.append(self._unsure(intent, []))
         return statements
 
-    def _inapplicable(self, intent: str) -> str | None:
-        """The template variant that says an unrecorded topic does not apply to the patient,
-        from the demographics: periods and pregnancies to a man or a child under
-        :data:`_CHILD_AGE` ("not_applicable"), a sex life, smoking, drinking or drugs to a
-        child ("too_young"); ``None`` when it may apply."""
+    def _inapplicable(self, intent: str) -> Statement | None:
+        """The statement that an unrecorded topic does not apply to the patient, from the
+        demographics: periods and pregnancies to a man or a child under :data:`_CHILD_AGE`
+        (the reproductive intent's own "not_applicable"), a sex life, smoking, drinking or
+        drugs to a child (a common "too_young", said once when several are asked together);
+        ``None`` when it may apply."""
         age, sex = self.case.demographics.age_years, self.case.demographics.sex
         child = age is not None and age < _CHILD_AGE
         if intent == "ask_reproductive_history" and (sex == "male" or child):
-            return "not_applicable"
+            return Statement("ask_reproductive_history", "not_applicable", "not_recorded")
         if intent in _ADULT_HABITS and child:
-            return "too_young"
+            return Statement("common", "too_young", "not_recorded")
         return None
-
-    @staticmethod
-    def _inapplicable_statement(variant: str) -> Statement:
-        """"Too young" is said once for smoking, drinking and drugs asked together (a common
-        statement); "periods and pregnancies do not apply" is the reproductive intent's own."""
-        section = "common" if variant == "too_young" else "ask_reproductive_history"
-        return Statement(section, variant, "not_recorded")
 
     def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
         """What the patient says about the doctor's items that a field holding other facts
@@ -580,9 +573,7 @@ class RecordPolicy:
         path = INTENT_RULES[intent].fields[0]
         fact = resolve_optional(self.case, path)
         if fact is None:
-            inapplicable = self._inapplicable(intent)
-            return [self._inapplicable_statement(inapplicable) if inapplicable
-                    else Statement(intent, "not_recorded", "not_recorded")], []
+            return [self._inapplicable(intent) or Statement(intent, "not_recorded", "not_recorded")], []
         if fact.status is Status.present:
             return [Statement(intent, "present", "present", {"items": self._phrase(path)}, items=1)], []
         if fact.detail:

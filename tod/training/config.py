@@ -12,11 +12,10 @@ from typing import Any
 
 import yaml
 
+from tod.nlu.checkpoint import SLOT_KINDS
+
 
 PRECISIONS = ("auto", "fp32", "bf16")
-#: ``slot_model`` values: a tagger or a T5 tracker beside the intent classifier, or one joint
-#: model for both (the ``joint`` section; the ``intent`` and ``tagger`` sections are unused).
-SLOT_MODELS = ("tagger", "t5", "joint")
 
 
 class ConfigError(ValueError):
@@ -227,8 +226,8 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
         precision = getattr(config, section).precision
         if precision not in PRECISIONS:
             raise ConfigError(f"{section}.precision: expected one of {', '.join(PRECISIONS)}, got {precision!r}")
-    if config.slot_model not in SLOT_MODELS:
-        raise ConfigError(f"slot_model: expected one of {', '.join(SLOT_MODELS)}, got {config.slot_model!r}")
+    if config.slot_model not in SLOT_KINDS:
+        raise ConfigError(f"slot_model: expected one of {', '.join(SLOT_KINDS)}, got {config.slot_model!r}")
     if not 0 < config.real_turns.validation_share < 1:
         raise ConfigError(f"real_turns.validation_share: expected a number between 0 and 1, got "
                           f"{config.real_turns.validation_share!r}")
