@@ -124,6 +124,12 @@ def test_similarity_diagnosis_score(example_record, parser):
     assert 0.5 < info["diagnosis_score"] <= 1.0
 
 
+def test_environments_share_one_diagnosis_encoder(example_record, parser):
+    # 128 environments must not load 128 copies of the sentence encoder at their first episode end
+    envs = [ConsultationEnv([example_record], parser, encoder=HashingEncoder()) for _ in range(3)]
+    assert len({id(env.metric_context.encoder) for env in envs}) == 1
+
+
 def test_truncated_at_the_turn_limit_then_reset_needed(env):
     env.reset(seed=0)
     questions = ["Do you smoke?", "How old are you?", "Any medications?", "Do you drink?"]

@@ -82,7 +82,15 @@ class SentenceEncoder:
         return self.encode(left) @ self.encode(right).T
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=8)
+def shared_encoder(model_path: str | None = None, *, device: str = "cpu", max_length: int = 256) -> SentenceEncoder:
+    """One :class:`SentenceEncoder` per process for each set of arguments, so that many users
+    (e.g. the evaluator contexts of 128 environments) share one copy of the weights and one
+    cache instead of loading the model each (``None`` = the bundled MiniLM)."""
+    return SentenceEncoder(model_path, device=device, max_length=max_length)
+
+
 def default_encoder() -> SentenceEncoder:
-    """The bundled MiniLM encoder, loaded once per process and shared by all users."""
-    return SentenceEncoder(max_length=64)
+    """The bundled MiniLM encoder with a 64-token limit (the patient's named-item matcher),
+    loaded once per process and shared by all users."""
+    return shared_encoder(max_length=64)

@@ -60,10 +60,11 @@ class MetricContext:
 
     @cached_property
     def encoder(self) -> Any:
-        """The :class:`~tod.text_encoder.SentenceEncoder` (loaded on first use)."""
-        from tod.text_encoder import SentenceEncoder
+        """The :class:`~tod.text_encoder.SentenceEncoder` (loaded on first use, and shared
+        with every other context of the same path and device in this process)."""
+        from tod.text_encoder import shared_encoder
 
-        return SentenceEncoder(self.encoder_path, device=self.device)
+        return shared_encoder(self.encoder_path, device=self.device)
 
     @cached_property
     def bert_scorer(self) -> Any:
