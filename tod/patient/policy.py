@@ -174,12 +174,6 @@ _ATTRIBUTE_WORDS = frozenset(
     smell stamina eating diet activity exercise routine""").split()
 )
 
-#: Intents whose denial of a kind of item ("heart conditions", "endocrine disorders") is
-#: followed by the field's recorded items, and the words that make an item a kind.
-_OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
-_FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
-                                    "issue issues illness illnesses trouble").split())
-
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
 #: allergies, operations, vaccinations, their family's illnesses): an item the field does
 #: not hold is denied ("No, not that one."), and related facts follow with "But I have had
@@ -480,10 +474,9 @@ class RecordPolicy:
                 statements += self._not_recalled(intent, absent)
             else:
                 statements += self._denied_asked(intent, absent)
-            # a denied kind of the patient's own conditions is followed by those recorded, so the
-            # denial never sounds like "I'm healthy"; otherwise only the related facts follow
-            family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
-            kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
+            # only the facts related to a denied item follow it (answer what was asked;
+            # volunteering the rest is the persona's, as extras)
+            kin = self._kin(absent, others)
             if kin:
                 # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
                 # linked to it ("But I have had ...") where the denial was said
