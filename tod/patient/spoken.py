@@ -56,7 +56,8 @@ _ASIDE = re.compile(r"\s*\(([^()]+)\)")
 #: two years ago", "also at grandparents'"). A patient does not say it after the item.
 _NOTE_CLAUSE = re.compile(
     r"^(?:(?:did|didn't|does|doesn't|went|no|not|never|also|seen|frozen|found|done|given|taken|shown|told|"
-    r"kept|left|broken|bitten|begun)\b|\w{2,}[^e\W]ed\b|\w+s to\b)",
+    r"kept|broken|bitten|begun|drunk|eaten|worn|gone|known|grown|written|driven|chosen|forgotten|brought|"
+    r"bought|caught|taught|spent|felt|held|made|paid|sent|used)\b|\w{2,}[^e\W]ed\b|\w+s to\b)",
     re.IGNORECASE,
 )
 #: A detail that gives a dose ("400 mg", "20 mg at night"): no comma before it.
@@ -141,17 +142,20 @@ def split_aside(value: str) -> tuple[str, list[str]]:
     return bare, kept
 
 
-def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], str | None] = lambda clause: None) -> str:
+def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], str | None] = lambda clause: None,
+                  subject: str = "I") -> str:
     """``text`` with its comma clauses in note form (:data:`_NOTE_CLAUSE`) said as sentences
     where ``as_sentence`` can ("stopped because of pain" -> "I stopped because of pain"),
     else left out ("applied for two days, no change" -> "", "once last year, went away on
     its own" -> "once last year"); with ``keep_first`` the first clause (the item itself)
-    always stays."""
+    always stays. A note the voice already gave the ``subject`` ("I used for a day") is
+    still a note."""
     kept = []
     for index, clause in enumerate(text.split(", ")):
-        if (keep_first and index == 0) or not _NOTE_CLAUSE.match(clause):
+        bare = clause.removeprefix(f"{subject} ")
+        if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
             kept.append(clause)
-        elif (sentence := as_sentence(clause)) is not None:
+        elif (sentence := as_sentence(bare)) is not None:
             kept.append(sentence)
     return ", ".join(kept)
 
@@ -217,8 +221,9 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     # a social-history note is about the speaker's own doings ("stopped because of pain"); a
     # note about a condition or a medicine is about the item ("went away on its own")
     as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else item_sentence
-    value = without_notes(value, keep_first=True, as_sentence=as_sentence)
-    details = [without_notes(t, keep_first=False, as_sentence=as_sentence) for t in [*(voice(a) for a in asides), *texts[1:]] if t]
+    value = without_notes(value, keep_first=True, as_sentence=as_sentence, subject=subject)
+    details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
+               for t in [*(voice(a) for a in asides), *texts[1:]] if t]
     details = [d for d in details if d]
     if path.startswith("history.family_history[") and len(details) == 1 and _RELATIVES_ONLY.match(details[0]):
         relatives = details[0]
