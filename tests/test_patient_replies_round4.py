@@ -130,3 +130,24 @@ def test_a_denied_kind_is_not_followed_by_unrelated_history(rich_record, parser,
             f"Any {asked}?", ["ask_past_diagnosis"], {"past_diagnosis": [asked]})).text
         assert text.startswith(("No", "Hmm", "Mm", "Well")) or "No" in text, text
         assert "eczema" not in text and "hay fever" not in text, text
+
+
+# --------------------------------------- 5. recall about the patient's own life
+
+
+def test_an_empty_own_life_field_gets_recall_not_a_hedge(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"exposures": [], "trauma_surgery": []})
+    for seed in SEEDS:
+        agent = make_agent(record, parser, seed=seed)
+        text = agent.respond(parser.add("Been near any goats?", ["ask_contact_history"], {"exposure": ["goats"]})).text
+        assert "Goats?" in text and re.search(r"nothing (?:comes to mind|that I can think of)", text, re.I), text
+        assert "not sure" not in text and "don't really know" not in text and "couldn't say" not in text, text
+
+
+def test_recall_never_denies_an_item_the_record_holds_elsewhere(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"exposures": []},
+                     social={"living_habits": [{"value": "walks the neighbour's dog daily"}]})
+    for seed in SEEDS:
+        text = make_agent(record, parser, seed=seed).respond(
+            parser.add("Any contact with dogs?", ["ask_contact_history"], {"exposure": ["dogs"]})).text
+        assert not text.startswith("No") and "comes to mind" not in text and "think of" not in text, text

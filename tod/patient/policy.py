@@ -183,6 +183,11 @@ _ATTRIBUTE_WORDS = frozenset(
 _KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_allergic_history", "ask_trauma_surgery",
                            "ask_preventive", "ask_family_history"})
 
+#: List intents about the patient's own life (what they know, take, do, were exposed to or
+#: tried): an item an empty field does not hold, and no present fact names, is answered as
+#: recall ("Pets? Nothing comes to mind."), never "not sure" and never a flat "No".
+_RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_receiving_treatment"}
+
 #: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
 _CHILD_AGE = 12
 #: What a child is too young for.
@@ -493,14 +498,20 @@ class RecordPolicy:
 
     def _elsewhere(self, intent: str, queries: list[str], fields: Sequence[str]) -> list[Statement]:
         """The answer when the intent's own field holds nothing: the named items matched
-        against the rule's other fields ("weight loss?" recorded as a symptom), "not sure"
-        about the rest (and about the topic when nothing is named)."""
-        if not queries or not fields:
+        against the rule's other fields ("weight loss?" recorded as a symptom); about the
+        rest, recall ("Pets? Nothing comes to mind.") where the intent asks about the
+        patient's own life (:data:`_RECALLED`) and no present fact of the record names the
+        item, else "not sure" (and about the topic when nothing is named)."""
+        if not queries:
             return [self._unsure(intent, queries)]
-        hits, misses = self._match(queries, fields)
+        hits, misses = self._match(queries, fields) if fields else ([], list(queries))
         statements = self._yes_and_no(intent, hits)
-        if misses:
-            statements.append(self._unsure(intent, misses))
+        unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
+        recalled = [m for m in misses if m not in unsure]
+        if recalled:
+            statements += self._not_recalled(intent, recalled)
+        if unsure:
+            statements.append(self._unsure(intent, unsure))
         return statements
 
     def _kin(self, absent: Sequence[str], present: Sequence[str]) -> list[str]:
@@ -543,7 +554,7 @@ class RecordPolicy:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
         does not hold, no "not sure" about the patient's own life)."""
-        asked = self._asked(absent)
+        asked = self._asked(absent) if intent != "ask_past_diagnosis" else None
         return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
                 else self._unsure(intent, [])]
 
