@@ -98,8 +98,8 @@ def test_an_unsure_reply_never_hides_topics_as_the_other_things(rich_record, par
 
 def test_a_fact_said_after_a_denial_never_opens_with_yes(rich_record, parser, make_agent):
     record = _record(rich_record, history={"past_diagnoses": [{"value": "eczema"}]})
-    for seed in SEEDS:
-        text = make_agent(record, parser, seed=seed).respond(parser.add(
+    for seed, persona in [(seed, persona) for seed in SEEDS for persona in ("phlegmatic", "sanguine,volunteer")]:
+        text = make_agent(record, parser, seed=seed, persona=persona).respond(parser.add(
             "Allergic to latex? And any illnesses?", ["ask_allergic_history", "ask_past_diagnosis"],
             {"allergy": ["latex"]})).text
         sentences = _sentences(text)
@@ -151,3 +151,21 @@ def test_recall_never_denies_an_item_the_record_holds_elsewhere(rich_record, par
         text = make_agent(record, parser, seed=seed).respond(
             parser.add("Any contact with dogs?", ["ask_contact_history"], {"exposure": ["dogs"]})).text
         assert not text.startswith("No") and "comes to mind" not in text and "think of" not in text, text
+
+
+def test_recall_answers_to_several_questions_are_said_once(rich_record, parser, make_agent):
+    record = _record(rich_record, history={"exposures": [], "trauma_surgery": []})
+    for seed in SEEDS:
+        text = make_agent(record, parser, seed=seed).respond(parser.add(
+            "Been near goats? Any dental work?", ["ask_contact_history", "ask_trauma_surgery"],
+            {"exposure": ["goats"], "trauma_surgery": ["dental work"]})).text
+        assert "Goats or dental work?" in text, text
+        assert len(re.findall(r"comes to mind|think of|recall", text)) == 1, text
+
+
+def test_no_hedge_is_glued_before_a_contrasting_but(rich_record, parser, make_agent):
+    for seed in range(30):
+        agent = make_agent(rich_record, parser, seed=seed, persona="melancholic,uncertain")
+        text = agent.respond(parser.add("Allergic to latex? Anything in the family?",
+                                        ["ask_allergic_history", "ask_family_history"], {"allergy": ["latex"]})).text
+        assert "heart disease" in text and not re.search(r"\bbut,? [Bb]ut\b", text), text

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from dataclasses import replace
 
@@ -26,7 +26,7 @@ from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
-_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm")
+_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm", "But")
 
 
 class TemplateRenderer:
@@ -138,7 +138,7 @@ class TemplateRenderer:
         symptoms the patient does not have (:func:`merge_absent`). A fact stated (or denied)
         earlier in the reply is not stated (or denied) again.
         """
-        answers = merge_absent(merge_unsure(answers))
+        answers = merge_absent(merge_recalled(merge_unsure(answers)))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -177,7 +177,7 @@ class TemplateRenderer:
             if self.persona.volunteers and extras and not answer.repeated and fresh_intro:
                 parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
                 said.add(self._key(extras[0], False))
-                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))
+                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts), after_denial=denied_said)
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
@@ -254,15 +254,37 @@ def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     merged = replace(absent[0], fills={"symptom": Fill(join_items([f.text for f in symptoms], "or"),
                                                         tuple(p for f in symptoms for p in f.paths))},
                      items=len(symptoms))
+    return _said_once(answers, lambda s: s.variant == "symptom_absent", absent[0], merged)
+
+
+def _said_once(answers: Sequence[IntentAnswer], kind: Callable[[Statement], bool], first: Statement,
+               merged: Statement) -> list[IntentAnswer]:
+    """``answers`` with the statement ``first`` replaced by ``merged`` and every other
+    statement of the same ``kind`` left out (repeated answers are left alone)."""
     result = []
     for answer in answers:
         if answer.repeated:
             result.append(answer)
             continue
-        kept = tuple(merged if s is absent[0] else s for s in answer.statements
-                     if s is absent[0] or s.variant != "symptom_absent")
+        kept = tuple(merged if s is first else s for s in answer.statements if s is first or not kind(s))
         result.append(replace(answer, statements=kept))
     return result
+
+
+def _recalled(statement: Statement) -> bool:
+    return (statement.section, statement.variant) == ("common", "not_recalled")
+
+
+def merge_recalled(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with every recall answer about the doctor's items (``common.not_recalled``)
+    said once, at the first, naming each item once: "Stress or pets? Nothing comes to mind."
+    instead of one "Nothing comes to mind." per question. Repeated answers are left alone."""
+    recalled = [s for a in answers if not a.repeated for s in a.statements if _recalled(s)]
+    if len(recalled) < 2:
+        return list(answers)
+    items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in recalled])
+    merged = replace(recalled[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+    return _said_once(answers, _recalled, recalled[0], merged)
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
@@ -296,11 +318,4 @@ def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
         merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": asked})
     else:
         merged = replace(unsure[0], fills={"asked": asked})
-    result = []
-    for answer in answers:
-        if answer.repeated:
-            result.append(answer)
-            continue
-        kept = tuple(merged if s is unsure[0] else s for s in answer.statements if s is unsure[0] or not _unsure_about_asked(s))
-        result.append(replace(answer, statements=kept))
-    return result
+    return _said_once(answers, _unsure_about_asked, unsure[0], merged)
