@@ -169,3 +169,15 @@ def test_no_hedge_is_glued_before_a_contrasting_but(rich_record, parser, make_ag
         text = agent.respond(parser.add("Allergic to latex? Anything in the family?",
                                         ["ask_allergic_history", "ask_family_history"], {"allergy": ["latex"]})).text
         assert "heart disease" in text and not re.search(r"\bbut,? [Bb]ut\b", text), text
+
+
+# ------------------------------------------------------------- 1. articles
+
+
+def test_a_described_organ_takes_its_article_a_bare_one_does_not():
+    from tod.patient.voice import with_article
+
+    assert with_article("underactive thyroid") == "an underactive thyroid"
+    assert with_article("slipped disc") == "a slipped disc"
+    assert with_article("thyroid") == "thyroid"
+    assert with_article("type 2 diabetes") == "type 2 diabetes"
