@@ -208,7 +208,7 @@ def test_not_recorded_is_not_a_denial(intent, slots, rich_record, example_record
     assert not reply.text.startswith("No"), reply.text
     # a topic the patient would know about is answered as recall, never as a flat "No"
     assert re.search(r"not sure|rather not|don't really know|can't remember|nothing comes to mind|couldn't say"
-                     r"|that I can think of|that comes to mind|worth mentioning|nothing much to tell", reply.text)
+                     r"|that I can think of|that comes to mind|worth mentioning|nothing much to tell", reply.text, re.IGNORECASE)
 
 
 def test_social_denials(rich_record, parser, make_agent):
@@ -255,7 +255,7 @@ def test_examinations_generic_named_category_and_missing(rich_record, parser, ma
 def test_treatment_medication_coitus_reproductive(rich_record, parser, make_agent):
     agent = make_agent(rich_record, parser)
     expected = {
-        "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol, did not help"),
+        "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol, it did not help"),
         "ask_past_medication": ("history.medications[0]", "salbutamol inhaler as needed"),
         "ask_coitus": ("social.sexual_history[0]", "one regular partner"),
         "ask_reproductive_history": ("social.reproductive_history[0]", "my last period was six weeks ago"),

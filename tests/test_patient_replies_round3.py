@@ -31,9 +31,10 @@ def test_a_detail_saying_when_or_how_often_follows_without_a_comma():
     assert join_detail("eczema", "since school") == "eczema since school"
     assert join_detail("cider", "weekends") == "cider at weekends"
     assert join_detail("weight gain", "about 3 kg") == "weight gain of about 3 kg"
-    # a participle clause keeps its comma; so does a detail that is not about time
+    # a participle clause keeps its comma (spoken_fact leaves such a note out); a dose takes none
     assert join_detail("gallstones", "removed 2 years ago") == "gallstones, removed 2 years ago"
-    assert join_detail("lisinopril", "10 mg") == "lisinopril, 10 mg"
+    assert join_detail("lisinopril", "10 mg") == "lisinopril 10 mg"
+    assert join_detail("gallstones", "left kidney") == "gallstones, left kidney"
 
 
 def test_a_bracketed_aside_is_a_detail_and_a_repeated_one_is_dropped():
@@ -95,7 +96,7 @@ def test_a_related_fact_after_a_denial_is_linked_to_it(rich_record, parser, make
 # ------------------------------------------------------------ hedges and topics
 
 
-def test_a_long_not_sure_names_a_few_items_one_per_question_not_the_whole_list():
+def test_a_long_not_sure_names_every_item_one_per_question_first():
     from tod.patient.acts import Fill, IntentAnswer, Statement
     from tod.patient.nlg import merge_unsure
     from tod.patient.state import question_key
@@ -109,7 +110,7 @@ def test_a_long_not_sure_names_a_few_items_one_per_question_not_the_whole_list()
                             unsure("ask_symptom", ["chills", "itching"])])
     merged = [s for a in answers for s in a.statements]
     assert len(merged) == 1 and merged[0].variant == "not_recorded_many"
-    assert merged[0].fills["asked"].items == ("diet", "chills", "coffee")
+    assert merged[0].fills["asked"].items == ("diet", "chills", "coffee", "itching", "tea", "brushing")
 
 
 def test_no_closing_filler_after_a_reply_of_only_not_sures(rich_record, parser, make_agent):

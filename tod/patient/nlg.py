@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from dataclasses import replace
 
@@ -26,7 +26,7 @@ from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
-_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm")
+_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm", "But")
 
 
 class TemplateRenderer:
@@ -79,14 +79,16 @@ class TemplateRenderer:
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
-                  named: frozenset[str] = frozenset()) -> tuple[Part, tuple[str, ...]]:
+                  named: frozenset[str] = frozenset(), after_denial: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
         preferring those that use every fill (a "not sure" that names the doctor's item)
         and then those that share no sentence with the templates ``used`` in this reply
         (no sentence said twice), and, for a symptom already ``named`` in this reply, those
-        that do not ask it back ("His rash? ...").
+        that do not ask it back ("His rash? ..."); ``after_denial`` (a denial was said earlier
+        in this reply), those that do not open with "Yes" or "No" ("No, not that. Yes, I've
+        had ..." reads as a contradiction).
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -112,6 +114,8 @@ class TemplateRenderer:
         usable = complete or usable
         if again:
             usable = [t for t in usable if not _ASKS_BACK_SYMPTOM.search(t)] or usable
+        if after_denial:
+            usable = [t for t in usable if not _YES_OR_NO.match(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
@@ -134,12 +138,13 @@ class TemplateRenderer:
         symptoms the patient does not have (:func:`merge_absent`). A fact stated (or denied)
         earlier in the reply is not stated (or denied) again.
         """
-        answers = merge_absent(merge_unsure(answers))
+        answers = merge_absent(merge_recalled(merge_unsure(answers)))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
         volunteered: list[str] = []
         said: set[tuple[object, ...]] = set()
+        denied_said = False
         stated: dict[str, set[str]] = {"present": set(), "denied": set()}
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
             self._append(parts, self._fragment("open"))
@@ -155,8 +160,11 @@ class TemplateRenderer:
                 if told is not None:
                     told.update(paths)
                 named = frozenset(p.fills["symptom"] for p in parts if "symptom" in p.fills)
+                if not repeated and statement.outcome == "present" and denied_said:
+                    statement = self._after_denial(statement)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named)
+                                             named=named, after_denial=denied_said and not repeated and statement.outcome == "present")
+                denied_said = denied_said or statement.outcome == "denied"
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
@@ -169,7 +177,7 @@ class TemplateRenderer:
             if self.persona.volunteers and extras and not answer.repeated and fresh_intro:
                 parts.append(self.fixed("common", "volunteer", used=frozenset(p.template for p in parts)))
                 said.add(self._key(extras[0], False))
-                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts))
+                part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts), after_denial=denied_said)
                 parts.append(part)
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
@@ -183,6 +191,13 @@ class TemplateRenderer:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
         return Rendering(tuple(parts), unique, tuple(dict.fromkeys(volunteered)))
+
+    def _after_denial(self, statement: Statement) -> Statement:
+        """A present statement said after a denial in the same reply, in its section's
+        contrasting variant where it has one ("No, not that. But I have had ...")."""
+        if statement.variant == "present" and self.bank.has(statement.section, "present_but"):
+            return replace(statement, variant="present_but")
+        return statement
 
     @staticmethod
     def _key(statement: Statement, repeated: bool) -> tuple[object, ...]:
@@ -212,6 +227,8 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
 
+#: A template that opens with an answer word ("Yes, I've had {items}.").
+_YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
 
 
@@ -237,15 +254,37 @@ def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     merged = replace(absent[0], fills={"symptom": Fill(join_items([f.text for f in symptoms], "or"),
                                                         tuple(p for f in symptoms for p in f.paths))},
                      items=len(symptoms))
+    return _said_once(answers, lambda s: s.variant == "symptom_absent", absent[0], merged)
+
+
+def _said_once(answers: Sequence[IntentAnswer], kind: Callable[[Statement], bool], first: Statement,
+               merged: Statement) -> list[IntentAnswer]:
+    """``answers`` with the statement ``first`` replaced by ``merged`` and every other
+    statement of the same ``kind`` left out (repeated answers are left alone)."""
     result = []
     for answer in answers:
         if answer.repeated:
             result.append(answer)
             continue
-        kept = tuple(merged if s is absent[0] else s for s in answer.statements
-                     if s is absent[0] or s.variant != "symptom_absent")
+        kept = tuple(merged if s is first else s for s in answer.statements if s is first or not kind(s))
         result.append(replace(answer, statements=kept))
     return result
+
+
+def _recalled(statement: Statement) -> bool:
+    return (statement.section, statement.variant) == ("common", "not_recalled")
+
+
+def merge_recalled(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with every recall answer about the doctor's items (``common.not_recalled``)
+    said once, at the first, naming each item once: "Stress or pets? Nothing comes to mind."
+    instead of one "Nothing comes to mind." per question. Repeated answers are left alone."""
+    recalled = [s for a in answers if not a.repeated for s in a.statements if _recalled(s)]
+    if len(recalled) < 2:
+        return list(answers)
+    items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in recalled])
+    merged = replace(recalled[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+    return _said_once(answers, _recalled, recalled[0], merged)
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
@@ -253,40 +292,30 @@ def merge_absent(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
 MAX_ECHOED_QUESTION = 3
 
 
-def _first_of_each(groups: Sequence[Sequence[str]], limit: int) -> list[str]:
-    """Up to ``limit`` distinct items taken in turn from each group (the first item of each
-    question, then the second...): the topics a long "not sure" names."""
-    named: list[str] = []
+def _one_per_question(groups: Sequence[Sequence[str]]) -> list[str]:
+    """The distinct items of ``groups`` taken in turn from each group (the first item of
+    each question, then the second...), so each question's topic comes early."""
+    named: dict[str, None] = {}
     for depth in range(max((len(g) for g in groups), default=0)):
-        for group in groups:
-            if depth < len(group) and group[depth] not in named and len(named) < limit:
-                named.append(group[depth])
-    return named
+        named.update((g[depth], None) for g in groups if depth < len(g))
+    return list(named)
 
 
 def merge_unsure(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every "not sure" about the doctor's items (a not-recorded statement
     whose one fill is ``{asked}``) said once, at the first, naming each item once: "Nausea,
     vomiting or night sweats? I'm not sure." instead of one hedge per intent; for more than
-    :data:`MAX_ECHOED_QUESTION` items, one sentence naming a few of them, one per question
-    first, and the rest as "the other things you asked" ("I couldn't really say about diet,
-    fever or weight loss, or the other things you asked."), never the doctor's whole list
-    read back. Repeated answers are left alone."""
+    :data:`MAX_ECHOED_QUESTION` items, one sentence that names every topic, one per question
+    first ("I couldn't really say about diet, fever, weight loss or travel, to be honest."):
+    never an unnamed "the other things you asked". Repeated answers are left alone."""
     unsure = [s for a in answers if not a.repeated for s in a.statements if _unsure_about_asked(s)]
     groups = [list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in unsure]
-    items = list(dict.fromkeys(i for group in groups for i in group))
+    items = _one_per_question(groups)
     if len(unsure) < 2 and len(items) <= MAX_ECHOED_QUESTION:
         return list(answers)
+    asked = Fill(join_items(items, "or"), items=tuple(items))
     if len(items) > MAX_ECHOED_QUESTION:
-        named = _first_of_each(groups, MAX_ECHOED_QUESTION)
-        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": Fill(join_items(named, "or"), items=tuple(named))})
+        merged = Statement("common", "not_recorded_many", "not_recorded", {"asked": asked})
     else:
-        merged = replace(unsure[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
-    result = []
-    for answer in answers:
-        if answer.repeated:
-            result.append(answer)
-            continue
-        kept = tuple(merged if s is unsure[0] else s for s in answer.statements if s is unsure[0] or not _unsure_about_asked(s))
-        result.append(replace(answer, statements=kept))
-    return result
+        merged = replace(unsure[0], fills={"asked": asked})
+    return _said_once(answers, _unsure_about_asked, unsure[0], merged)

@@ -174,12 +174,6 @@ _ATTRIBUTE_WORDS = frozenset(
     smell stamina eating diet activity exercise routine""").split()
 )
 
-#: Intents whose denial of a kind of item ("heart conditions", "endocrine disorders") is
-#: followed by the field's recorded items, and the words that make an item a kind.
-_OWN_CONDITIONS = frozenset({"ask_past_diagnosis"})
-_FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disorder disorders problem problems "
-                                    "issue issues illness illnesses trouble").split())
-
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
 #: allergies, operations, vaccinations, their family's illnesses): an item the field does
 #: not hold is denied ("No, not that one."), and related facts follow with "But I have had
@@ -188,6 +182,11 @@ _FAMILY_WORDS = frozenset(normalise("condition conditions disease diseases disor
 #: the field holds other facts: "Pets? Nothing comes to mind."
 _KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_allergic_history", "ask_trauma_surgery",
                            "ask_preventive", "ask_family_history"})
+
+#: List intents about the patient's own life (what they know, take, do, were exposed to or
+#: tried): an item an empty field does not hold, and no present fact names, is answered as
+#: recall ("Pets? Nothing comes to mind."), never "not sure" and never a flat "No".
+_RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_receiving_treatment"}
 
 #: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
 _CHILD_AGE = 12
@@ -480,10 +479,9 @@ class RecordPolicy:
                 statements += self._not_recalled(intent, absent)
             else:
                 statements += self._denied_asked(intent, absent)
-            # a denied kind of the patient's own conditions is followed by those recorded, so the
-            # denial never sounds like "I'm healthy"; otherwise only the related facts follow
-            family_asked = intent in _OWN_CONDITIONS and any(set(normalise(q).split()) & _FAMILY_WORDS for q in absent)
-            kin = self._fresh_first(others, state) if family_asked else self._kin(absent, others)
+            # only the facts related to a denied item follow it (answer what was asked;
+            # volunteering the rest is the persona's, as extras)
+            kin = self._kin(absent, others)
             if kin:
                 # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
                 # linked to it ("But I have had ...") where the denial was said
@@ -500,14 +498,20 @@ class RecordPolicy:
 
     def _elsewhere(self, intent: str, queries: list[str], fields: Sequence[str]) -> list[Statement]:
         """The answer when the intent's own field holds nothing: the named items matched
-        against the rule's other fields ("weight loss?" recorded as a symptom), "not sure"
-        about the rest (and about the topic when nothing is named)."""
-        if not queries or not fields:
+        against the rule's other fields ("weight loss?" recorded as a symptom); about the
+        rest, recall ("Pets? Nothing comes to mind.") where the intent asks about the
+        patient's own life (:data:`_RECALLED`) and no present fact of the record names the
+        item, else "not sure" (and about the topic when nothing is named)."""
+        if not queries:
             return [self._unsure(intent, queries)]
-        hits, misses = self._match(queries, fields)
+        hits, misses = self._match(queries, fields) if fields else ([], list(queries))
         statements = self._yes_and_no(intent, hits)
-        if misses:
-            statements.append(self._unsure(intent, misses))
+        unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
+        recalled = [m for m in misses if m not in unsure]
+        if recalled:
+            statements += self._not_recalled(intent, recalled)
+        if unsure:
+            statements.append(self._unsure(intent, unsure))
         return statements
 
     def _kin(self, absent: Sequence[str], present: Sequence[str]) -> list[str]:
@@ -550,7 +554,7 @@ class RecordPolicy:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
         does not hold, no "not sure" about the patient's own life)."""
-        asked = self._asked(absent)
+        asked = self._asked(absent) if intent != "ask_past_diagnosis" else None
         return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
                 else self._unsure(intent, [])]
 

@@ -7,8 +7,14 @@ value and its detail the way a person says them:
 
 * a bracketed aside becomes a detail ("ex-smoker, quit 8 years ago"); an aside that repeats
   the value ("chronic lung disease (chronic lung disease)", after lay mapping) is dropped;
-* a detail that says when, how often or since when follows without a comma ("calcium
-  daily", "asthma since childhood", "beer at weekends");
+* a detail that says when, how often or since when, or a dose, follows without a comma
+  ("calcium daily", "asthma since childhood", "beer at weekends", "simvastatin 20 mg at night");
+* a clause in note form, without a subject, that says what was done or what came of it
+  ("applied for two days, no change", "strains to pass urine") is said as a sentence where
+  it is about the speaker's own doings (a social-history note: "I'm a keen gardener; I
+  stopped because of pain") or with the item as its subject where it says what the item
+  did ("paracetamol, it did not help"), else left out: the patient says the item itself,
+  never a pasted note;
 * an amount after a change ("weight loss", "about 9 kg") is joined with "of";
 * a family-history detail that is only the relatives says who had it ("my mother has had
   rheumatoid arthritis");
@@ -17,7 +23,7 @@ value and its detail the way a person says them:
   been gaming ...").
 
 Only function words are added ("at", "of", "I'm a", "has had", "I've been"), never a fact
-word or a number; the provenance guard accepts the phrase as the text of its path.
+word or a number (note clauses are only left out); the provenance guard accepts the phrase as the text of its path.
 """
 
 from __future__ import annotations
@@ -44,6 +50,18 @@ _CHANGE_HEAD = re.compile(r"\b(?:loss|gain|drop|increase|decrease)$", re.IGNOREC
 _AMOUNT = re.compile(r"^(?:about |around |nearly |almost |over |roughly )?\d")
 #: Bracketed asides of a value ("ex-smoker (quit 8 years ago)").
 _ASIDE = re.compile(r"\s*\(([^()]+)\)")
+
+#: A note clause: a clause without a subject that says what was done or what came of it
+#: ("applied for two days", "no change", "did not help", "strains to pass urine", "frozen off
+#: two years ago", "also at grandparents'"). A patient does not say it after the item.
+_NOTE_CLAUSE = re.compile(
+    r"^(?:(?:did|didn't|does|doesn't|went|no|not|never|also|seen|frozen|found|done|given|taken|shown|told|"
+    r"kept|broken|bitten|begun|drunk|eaten|worn|gone|known|grown|written|driven|chosen|forgotten|brought|"
+    r"bought|caught|taught|spent|felt|held|made|paid|sent|used)\b|\w{2,}[^e\W]ed\b|\w+s to\b)",
+    re.IGNORECASE,
+)
+#: A detail that gives a dose ("400 mg", "20 mg at night"): no comma before it.
+_DOSE = re.compile(r"^\d+(?:\.\d+)?\s?(?:mg|mcg|g|ml|units?|iu|puffs?|tablets?)\b", re.IGNORECASE)
 
 #: A family-history detail that only names the speaker's relatives ("my mother", "her father
 #: and sister").
@@ -124,6 +142,54 @@ def split_aside(value: str) -> tuple[str, list[str]]:
     return bare, kept
 
 
+def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], str | None] = lambda clause: None,
+                  subject: str = "I") -> str:
+    """``text`` with its comma clauses in note form (:data:`_NOTE_CLAUSE`) said as sentences
+    where ``as_sentence`` can ("stopped because of pain" -> "I stopped because of pain"),
+    else left out ("applied for two days, no change" -> "", "once last year, went away on
+    its own" -> "once last year"); with ``keep_first`` the first clause (the item itself)
+    always stays. A note the voice already gave the ``subject`` ("I used for a day") is
+    still a note."""
+    kept = []
+    for index, clause in enumerate(text.split(", ")):
+        bare = clause.removeprefix(f"{subject} ")
+        if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
+            kept.append(clause)
+        elif (sentence := as_sentence(bare)) is not None:
+            kept.append(sentence)
+    return ", ".join(kept)
+
+
+#: A note clause that says what the item did or what came of it ("did not help", "went away
+#: on its own"), with "it" (the item) as its subject; and an outcome without a verb ("no change").
+_ITEM_DID = re.compile(r"^(?:did|didn't|does|doesn't|went|helped|helps|worked|works|cleared|resolved|improved)\b",
+                       re.IGNORECASE)
+_NO_OUTCOME = re.compile(r"^no (?:change|difference|effect|improvement|relief|benefit|help)$", re.IGNORECASE)
+
+
+def item_sentence(clause: str) -> str | None:
+    """A note clause about a recorded item (a condition, a medicine, a treatment) as a clause
+    a person says, or ``None``: "did not help" -> "it did not help", "no change" -> "with no
+    change"."""
+    if _ITEM_DID.match(clause):
+        return f"it {clause}"
+    if _NO_OUTCOME.match(clause):
+        return f"with {clause}"
+    return None
+
+
+def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str], str | None]:
+    """A note clause about the speaker's own doings as a sentence with its subject ("stopped
+    because of pain" -> "I stopped because of pain"), ``None`` when ``voice`` gives it none."""
+    starts = ("I ", f"{subject} ", f"{subject.capitalize()} ")
+
+    def as_sentence(clause: str) -> str | None:
+        voiced = voice(clause)
+        return voiced if voiced != clause and voiced.startswith(starts) else None
+
+    return as_sentence
+
+
 def join_detail(value: str, detail: str) -> str:
     """``value`` and its ``detail`` as one phrase: "calcium daily", "beer at weekends",
     "weight loss of about 9 kg", else "value, detail"."""
@@ -133,6 +199,8 @@ def join_detail(value: str, detail: str) -> str:
         return f"{value} at {detail}"
     if _CHANGE_HEAD.search(value) and _AMOUNT.match(detail):
         return f"{value} of {detail}"
+    if _DOSE.match(detail):
+        return f"{value} {detail}"
     short = len(detail.split()) <= _SHORT_DETAIL and not detail.split()[0].endswith("ed")  # not "treated 4 years ago"
     if _WHEN_DETAIL.search(detail) or (short and _WHEN_END.search(detail)):
         return f"{value} {detail}"
@@ -150,7 +218,13 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     if not texts:
         return ""
     value, asides = split_aside(texts[0])
-    details = [*(voice(a) for a in asides), *(t for t in texts[1:] if t)]
+    # a social-history note is about the speaker's own doings ("stopped because of pain"); a
+    # note about a condition or a medicine is about the item ("went away on its own")
+    as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else item_sentence
+    value = without_notes(value, keep_first=True, as_sentence=as_sentence, subject=subject)
+    details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
+               for t in [*(voice(a) for a in asides), *texts[1:]] if t]
+    details = [d for d in details if d]
     if path.startswith("history.family_history[") and len(details) == 1 and _RELATIVES_ONLY.match(details[0]):
         relatives = details[0]
         verb = "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"

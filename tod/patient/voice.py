@@ -221,6 +221,9 @@ _COUNTABLE_HEADS = frozenset(
     appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
     blockage murmur polyp rupture lump nodule coil implant""".split()
 )
+#: Body parts there is one of (or one is meant): with a word before them a condition of
+#: theirs is countable ("an enlarged prostate", "an underactive thyroid", "a slipped disc").
+_ORGAN_HEADS = frozenset("prostate liver thyroid disc lung kidney heart heartbeat spleen gallbladder bladder uterus womb".split())
 _DETERMINERS = frozenset("a an the my his her their one two three several some many no any this that".split())
 #: Occupation words that are not a noun taking an article ("retired", "unemployed").
 _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".split())
@@ -241,13 +244,15 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
+    "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`),
     "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
     ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
     words = text.split()
     if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
         return text  # "feeling cold", "having a cough": a clause, not a thing
     head = words[-1].lower().strip(",;")
-    if head not in heads or len(words) > 5:
+    organ = len(words) > 1 and head in _ORGAN_HEADS
+    if not (head in heads or organ) or len(words) > 5:
         return text
     return f"{_article(text)} {text}"
 
