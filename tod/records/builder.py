@@ -87,6 +87,10 @@ def diagnosis_terms(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(t for t in terms if len(t) >= 3))
 
 
+#: A verb left at the end of a value once its time went to the detail ("my last menstrual
+#: period was" + "2 weeks ago" -> "my last menstrual period").
+_DANGLING_VERB = re.compile(r"\s+(?:was|were|is|are|began|begun|started|occurred|happened)$", re.I)
+
 #: A clause of an examination result that states a conclusion ("..., consistent with X").
 _CONCLUSION = re.compile(r"[,;]?\s*\b(?:consistent with|suggestive of|compatible with|diagnostic of|indicative of|"
                          r"characteristic of|typical of|confirming|confirms|suggesting|indicating|concerning for|"
@@ -181,7 +185,7 @@ class CaseBuilder:
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
         if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
-            value, detail = value[: time.start()].strip(" ,"), detail or time.group("time")
+            value, detail = _DANGLING_VERB.sub("", value[: time.start()]).strip(" ,"), detail or time.group("time")
         detail = self.speak(_clean(detail)) if detail else None
         if status is Status.present and not value:
             return

@@ -277,6 +277,11 @@ def looks_like_condition(text: str) -> bool:
     return bool(_RE.condition.search(text))
 
 
+#: A condition the patient has ("has celiac disease"): past history when it is long-standing
+#: (:func:`looks_chronic`) or named as a lasting condition (:data:`_LASTING_CONDITION`).
+_HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|lives with)\s+(?P<x>.+)$", re.I)
+_LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
+
 #: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
 _QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
                   "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
@@ -431,8 +436,15 @@ def _listed(name: str, rest: str) -> Routing:
     return Routing(facts, steps)
 
 
+#: A treatment clause that names no treatment ("..., for which he was successfully treated").
+_UNNAMED_TREATMENT = re.compile(r",?\s+(?:for which|which|that) (?:(?:he|she|they|the patient|I) )?(?:was|were|has been|had been) "
+                                r"(?:\w+ly )?treated$", re.I)
+
+
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
-    """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
+    """"hypertension treated with lisinopril" -> a diagnosis and a medication; a treatment
+    not named ("chlamydia, for which he was treated") leaves the diagnosis."""
+    item = _UNNAMED_TREATMENT.sub("", item)
     match = re.match(r"^(?:(?P<cond>.+?),?\s+)?(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
                      r"adequately|currently|being)[- ])?(?:treated|managed|controlled)(?: medically)? (?:with|by|on)\s+"
                      r"(?P<drug>.+)$|"
@@ -443,7 +455,8 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     cond = match.group("cond") or match.group("cond2")
     drug = match.group("drug") or match.group("drug2")
     # "PCOS, currently managed with the pill": the condition was the item before, only the drug here
-    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
+    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|(?:which|that) (?:is|was|were|has been|had been))",
+                                          cond.strip(), re.I) else \
         [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
@@ -482,8 +495,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
         return _denied_facts(obj, default, history=history)
     normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
-    if normal_except:  # "Insignificant, except for chronic knee pain"
-        return route_clause(normal_except.group("rest"), default=default)
+    if normal_except:  # "Insignificant, except for chronic knee pain"; "healthy except for asthma"
+        history = "history.family_history" if normal_except.group("family") else "history.past_diagnoses"
+        return route_clause(normal_except.group("rest") or normal_except.group("rest2"), default=default or history)
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
@@ -537,6 +551,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(own, short_value(text))])
     if own == "history.trauma_surgery":
         return Routing([RoutedFact(own, short_value(text))])
+    held = _HELD_CONDITION.match(text)
+    if default is None and held and (looks_chronic(held.group("x")) or _LASTING_CONDITION.search(held.group("x"))):
+        return route_clause(held.group("x"), default="history.past_diagnoses")  # "has celiac disease"
     if default is None:
         return Routing(unrouted=[clause])
     if default == "history.past_diagnoses":

@@ -1,0 +1,51 @@
+"""Import rules of round 4 (issue 16): each pinned with a made-up vignette sentence or
+AgentClinic section, never a source text."""
+
+from __future__ import annotations
+
+from tod.records.builder import CaseBuilder
+from tod.records.routing import route_clause
+from tod.records.vignette import read_vignette
+
+
+def _facts(clause: str) -> list[tuple[str, str | None]]:
+    routing = route_clause(clause, default=None)
+    assert not routing.unrouted, routing.unrouted
+    return [(f.field, f.value) for f in routing.facts]
+
+
+def _case(text: str) -> dict:
+    return read_vignette(text, leak_terms=[]).builder.case("x")
+
+
+def test_a_history_value_ending_in_a_time_keeps_no_dangling_verb() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("social.reproductive_history", "her last menstrual period was 3 weeks ago")
+    assert builder.social["reproductive_history"] == [
+        {"value": "my last menstrual period", "status": "present", "detail": "3 weeks ago"}]
+
+
+def test_a_lasting_condition_the_patient_has_is_past_history() -> None:
+    assert _facts("The patient has coeliac disease") == [("history.past_diagnoses", "coeliac disease")]
+    assert _facts("She has had type 1 diabetes since age 9") == [("history.past_diagnoses", "type 1 diabetes since age 9")]
+    assert route_clause("He has a rash on his elbow", default=None).facts == []  # a complaint, not history
+
+
+def test_healthy_except_for_x_makes_x_past_history_with_its_treatment() -> None:
+    assert _facts("He has been healthy except for an ear infection 2 years ago, which was treated with "
+                  "antibiotics") == [("history.past_diagnoses", "ear infection 2 years ago"),
+                                     ("history.medications", "antibiotics")]
+
+
+def test_a_treatment_clause_that_names_no_treatment_leaves_the_condition() -> None:
+    assert _facts("His medical history is unremarkable except for gonorrhea for which he was successfully "
+                  "treated") == [("history.past_diagnoses", "gonorrhea")]
+
+
+def test_history_unremarkable_except_for_x_keeps_x_present_in_its_history() -> None:
+    routing = route_clause("Her medical history is unremarkable except for asthma", default=None)
+    assert [(f.field, f.value, f.status.value) for f in routing.facts] == [("history.past_diagnoses", "asthma", "present")]
+    family = route_clause("Family history is noncontributory except for glaucoma", default=None)
+    assert [(f.field, f.value, f.status.value) for f in family.facts] == [("history.family_history", "glaucoma", "present")]
+    denied = route_clause("Her medical history is negative for asthma", default=None)
+    assert [(f.value, f.status.value) for f in denied.facts] == [("asthma", "denied")]
