@@ -3,6 +3,7 @@ AgentClinic section, never a source text."""
 
 from __future__ import annotations
 
+from tod.records.agentclinic import _add_review_of_systems
 from tod.records.builder import CaseBuilder
 from tod.records.routing import route_clause
 from tod.records.vignette import read_vignette
@@ -49,3 +50,45 @@ def test_history_unremarkable_except_for_x_keeps_x_present_in_its_history() -> N
     assert [(f.field, f.value, f.status.value) for f in family.facts] == [("history.family_history", "glaucoma", "present")]
     denied = route_clause("Her medical history is negative for asthma", default=None)
     assert [(f.value, f.status.value) for f in denied.facts] == [("asthma", "denied")]
+
+
+def test_a_chart_lead_or_a_no_cause_tail_is_no_part_of_a_symptom_name() -> None:
+    builder = CaseBuilder([])
+    for name in ("Positive for chills", "shows signs of restlessness", "tiredness without any specific trigger"):
+        builder.add_symptom(name)
+    assert [s["name"] for s in builder.symptoms] == ["chills", "restlessness", "tiredness"]
+
+
+def test_a_review_of_systems_restating_a_symptom_adds_no_second_one() -> None:
+    builder = CaseBuilder([])
+    for name in ("tiredness", "itching", "restlessness"):
+        builder.add_symptom(name)
+    _add_review_of_systems(builder, "Feeling very tired. Slight itching. Shows signs of restlessness. Denies nausea.")
+    assert [(s["name"], s["status"]) for s in builder.symptoms] == [
+        ("tiredness", "present"), ("itching", "present"), ("restlessness", "present"), ("nausea", "denied")]
+
+
+def test_a_review_of_systems_sentence_on_what_eases_a_symptom_is_its_factor() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("wheezing")
+    _add_review_of_systems(builder, "The wheezing improves with an inhaler.")
+    assert builder.symptoms == [{"name": "wheezing", "status": "present", "relieving_factors": ["inhaler"]}]
+
+
+def test_a_condition_with_its_treatments_gives_the_diagnosis_and_each_drug() -> None:
+    assert _facts("He has gout treated with colchicine and allopurinol") == [
+        ("history.past_diagnoses", "gout"), ("history.medications", "colchicine"), ("history.medications", "allopurinol")]
+    assert _facts("Her medical history is unremarkable except for migraine, for which she takes sumatriptan") == [
+        ("history.past_diagnoses", "migraine"), ("history.medications", "sumatriptan")]
+
+
+def test_a_condition_prescribed_unnamed_medication_keeps_the_condition_and_no_generic_drug() -> None:
+    facts = _facts("He has had gout for the past 3 years, for which he has been prescribed medication")
+    assert [field for field, _ in facts] == ["history.past_diagnoses"]
+    assert facts[0][1].startswith("gout")
+
+
+def test_a_history_value_keeps_no_relative_pronoun_before_its_moved_time() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("history.past_diagnoses", "a broken wrist that occurred 4 years ago")
+    assert builder.history["past_diagnoses"] == [{"value": "a broken wrist", "status": "present", "detail": "4 years ago"}]

@@ -279,7 +279,9 @@ def looks_like_condition(text: str) -> bool:
 
 #: A condition the patient has ("has celiac disease"): past history when it is long-standing
 #: (:func:`looks_chronic`) or named as a lasting condition (:data:`_LASTING_CONDITION`).
-_HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|lives with)\s+(?P<x>.+)$", re.I)
+_HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|lives with)\s+(?!been\b)(?P<x>.+)$", re.I)
+#: A condition stated with its treatment ("asthma treated with an inhaler").
+_TREATED_BY = re.compile(r"\b(?:treated|managed|controlled) (?:with|by)\b", re.I)
 _LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
 
 #: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
@@ -402,7 +404,7 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     if lead is not None and lead[0] == "history.medications" and default != lead[0] and item_field(item) is None:
         return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
-    if default == "history.past_diagnoses" and re.search(r"\b(?:treated|managed|controlled) (?:with|by)\b", item, re.I):
+    if default == "history.past_diagnoses" and _TREATED_BY.search(item):
         return [f for f in _split_condition_treatment(item) if f.value]  # "breast cancer treated with mastectomy"
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
@@ -513,11 +515,12 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
-    treated = _RE.treated_with.match(re.sub(r"^(?:has|had|with)\s+", "", text, flags=re.I)) \
-        if re.match(r"^(?:has|had|with)\s", text, re.I) else None
+    treated = _RE.treated_with.match(re.sub(r"^(?:(?:has|had|with)\s+)+", "", text, flags=re.I)) \
+        if re.match(r"^(?:has|had|with)\s", text, re.I) or default == "history.past_diagnoses" else None
     if treated and _lead(text) is None:  # "has chronic constipation for which he takes lactulose"
         return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
-                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))])
+                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))
+                        if not _GENERIC["history.medications"].match(short_value(d))])
     lead = _lead(text)
     if lead is not None and lead[0] == "history.past_diagnoses" and _RE.dated_history.match(text) \
             and not looks_like_condition(lead[1]):
@@ -553,6 +556,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(own, short_value(text))])
     held = _HELD_CONDITION.match(text)
     if default is None and held and (looks_chronic(held.group("x")) or _LASTING_CONDITION.search(held.group("x"))):
+        if _TREATED_BY.search(held.group("x")):  # "has asthma treated with X and Y"
+            return Routing([f for f in _split_condition_treatment(held.group("x")) if f.value])
         return route_clause(held.group("x"), default="history.past_diagnoses")  # "has celiac disease"
     if default is None:
         return Routing(unrouted=[clause])
