@@ -92,3 +92,22 @@ def test_a_history_value_keeps_no_relative_pronoun_before_its_moved_time() -> No
     builder = CaseBuilder([])
     builder.add_fact("history.past_diagnoses", "a broken wrist that occurred 4 years ago")
     assert builder.history["past_diagnoses"] == [{"value": "a broken wrist", "status": "present", "detail": "4 years ago"}]
+
+
+def test_a_clause_on_how_a_symptom_went_is_its_course() -> None:
+    vignette = read_vignette("A 30-year-old man presents with a rash on his chest for 3 days. The rash has spread to his "
+                             "back and arms.", leak_terms=[])
+    assert [(s["name"], s.get("course")) for s in vignette.builder.symptoms] == [("rash", "spreading to my back and arms")]
+    assert vignette.builder.unrouted == 0
+    worse = read_vignette("A 6-year-old boy is brought in with a cough for 2 weeks. It has gotten worse over the last 2 "
+                          "days.", leak_terms=[])
+    assert worse.builder.symptoms[0].get("course") == "getting worse over the last 2 days"
+
+
+def test_the_patient_says_a_symptom_course_when_asked_how_it_has_gone(rich_record, parser, make_agent) -> None:
+    record = rich_record.model_copy(deep=True)
+    record.case.symptoms[1].course = "spreading to my arms"
+    agent = make_agent(record, parser)
+    reply = agent.respond(parser.add("How has the rash changed?", ["ask_symptom_description_time"], {"symptom": ["rash"]}))
+    assert "symptoms[1].course" in reply.provenance
+    assert "has been spreading to my arms" in reply.text

@@ -475,6 +475,24 @@ class NarrativeReader:
             self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
                                          if s["name"].lower().split()[-1].rstrip("s") == head)
 
+    def course(self, clause: str) -> bool:
+        """Record how a symptom has gone since it began ("the rash has spread to his legs" ->
+        course "spreading to my legs" of the rash, "it got worse" -> "getting worse"); True if
+        the clause states a course. The symptom is the one the clause names, else the chief."""
+        match = _COURSE.match(clause.strip(" .,;:"))
+        target = self._target(clause) if match else None
+        if target is None or "course" in target:
+            return bool(match and target)
+        verb = re.sub(r"\s+", " ", match.group("verb").lower())
+        more = re.search(r"\bmore (?P<w>\w+)$", verb)
+        word = f"becoming more {more.group('w')}" if more else next(
+            (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
+        value = self.builder.speak(f"{word}{match.group('rest') or ''}") if word else ""
+        if not value or self.builder.leaks(value):
+            return False
+        target["course"] = value
+        return True
+
     def _restated(self, name: str) -> dict[str, Any] | None:
         """The recorded present symptom a name restates: one's words contain the other's."""
         words = _content_words(self.builder.speak(name))
@@ -557,7 +575,8 @@ class NarrativeReader:
             routing.facts = [f if f.detail or f.field == SYMPTOMS or f.value is None else
                              type(f)(f.field, f.value, f.status, when) for f in routing.facts]
         self.builder.add_routing(routing)
-        unplaced = [c for c in leftover if not self.modifiers(c) and not self._symptom_clause(c, when, restates)]
+        unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c)
+                    and not self._symptom_clause(c, when, restates)]
         self.builder.add_unrouted(unplaced)
 
     def _negated_complaint(self, complaint: str, body: str) -> bool:
@@ -595,6 +614,25 @@ class NarrativeReader:
             routing = route_clause(text, default="history.past_diagnoses")
             self.builder.add_routing(routing)
 
+
+#: A clause that says how a symptom has gone since it began: its subject, the change (a verb of
+#: spreading, worsening, growing or easing) and where it went ("to her arms").
+_COURSE = re.compile(
+    r"^(?:(?:and|since then|then|over time),? )?(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
+    r"(?:it|they|[\w'-]+) (?:(?:has|have|had) )?(?:(?:since|then|gradually|progressively|slowly|rapidly|steadily|"
+    r"subsequently|also|now|quickly|further) )*"
+    r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarge|increase)|"
+    r"spread|spreads|progressed|progresses|worsened|worsens|gotten worse|got worse|gets worse|"
+    r"(?:become|became|becomes|gotten|got) (?:worse|bigger|larger|more \w+)|"
+    r"increased in (?:size|number|frequency|severity|intensity)|grown|grew|enlarged|improved|gotten better|got better|"
+    r"(?:is|are|was|were|has been|have been) (?:getting|becoming|growing) (?:worse|better|bigger|larger|more \w+))"
+    r"(?P<rest>(?: (?:to|in|over|onto|into|across|along|down|up|toward|towards)\b.*))?$", re.I)
+#: The participle a course is told in, by the verb of :data:`_COURSE` (tried in order).
+_COURSE_PARTICIPLES: tuple[tuple[str, str], ...] = (
+    (r"spread", "spreading"), (r"progress", "progressing"), (r"worse|worsen", "getting worse"),
+    (r"better|improved", "getting better"), (r"bigger|larger|grow|grew|enlarge|size", "getting bigger"),
+    (r"number", "increasing in number"), (r"frequency", "coming more often"), (r"severity|intensity|increase", "getting worse"),
+)
 
 #: Fields an item names by itself that are never a current symptom ("a cholecystectomy").
 _HISTORY_ITEM_FIELDS = frozenset({"history.trauma_surgery", "history.allergies", "history.vaccinations"})
