@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tod.records.agentclinic import _add_review_of_systems
 from tod.records.builder import CaseBuilder
+from tod.records.opening import opening_statement
 from tod.records.routing import route_clause
 from tod.records.vignette import read_vignette
 
@@ -111,3 +112,27 @@ def test_the_patient_says_a_symptom_course_when_asked_how_it_has_gone(rich_recor
     reply = agent.respond(parser.add("How has the rash changed?", ["ask_symptom_description_time"], {"symptom": ["rash"]}))
     assert "symptoms[1].course" in reply.provenance
     assert "has been spreading to my arms" in reply.text
+
+
+def test_a_course_ends_at_the_next_clause_and_a_new_complaint_is_no_course() -> None:
+    lump = read_vignette("A 40-year-old woman presents with a lump in her neck. The lump has slowly enlarged over the past "
+                         "month, and she noticed it bleeds.", leak_terms=[])
+    assert lump.builder.symptoms[0].get("course") == "getting bigger over the past month"
+    other = read_vignette("A 60-year-old man presents with leg weakness. He has become more forgetful.", leak_terms=[])
+    assert "course" not in other.builder.symptoms[0]
+
+
+def test_a_lesion_grown_larger_is_getting_bigger() -> None:
+    mole = read_vignette("A 30-year-old man presents with a mole on his back. It has grown progressively larger over the "
+                         "past year.", leak_terms=[])
+    assert mole.builder.symptoms[0].get("course") == "getting bigger over the past year"
+
+
+def test_a_patient_unaware_of_the_complaint_tells_what_others_said() -> None:
+    opening = opening_statement([{"name": "unresponsiveness"}, {"name": "fever", "duration": "2 days"}],
+                                caregiver=False, sex="male")
+    assert opening.startswith("Doctor, I don't remember much of it, but I'm told I wasn't responding. I've been having "
+                              "fever.")
+    assert "unresponsiveness" not in opening
+    assert opening_statement([{"name": "syncope"}], caregiver=False, sex=None) == (
+        "Doctor, I don't remember much of it, but I'm told I passed out. I'm worried about it.")

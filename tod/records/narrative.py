@@ -487,7 +487,8 @@ class NarrativeReader:
         more = re.search(r"\bmore (?P<w>\w+)$", verb)
         word = f"becoming more {more.group('w')}" if more else next(
             (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
-        value = self.builder.speak(f"{word}{match.group('rest') or ''}") if word else ""
+        rest = _COURSE_END.split(match.group("rest") or "")[0]
+        value = self.builder.speak(f"{word}{rest}") if word else ""
         if not value or self.builder.leaks(value):
             return False
         target["course"] = value
@@ -619,19 +620,23 @@ class NarrativeReader:
 #: spreading, worsening, growing or easing) and where it went ("to her arms").
 _COURSE = re.compile(
     r"^(?:(?:and|since then|then|over time),? )?(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
-    r"(?:it|they|[\w'-]+) (?:(?:has|have|had) )?(?:(?:since|then|gradually|progressively|slowly|rapidly|steadily|"
-    r"subsequently|also|now|quickly|further) )*"
+    r"(?:it|they|[\w'-]+) (?:(?:has|have|had|is|are|was|were|has been|have been|had been) )?(?:(?:since|then|now|also|further|"
+    r"\w+ly) )*"
     r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarge|increase)|"
-    r"spread|spreads|progressed|progresses|worsened|worsens|gotten worse|got worse|gets worse|"
-    r"(?:become|became|becomes|gotten|got) (?:worse|bigger|larger|more \w+)|"
-    r"increased in (?:size|number|frequency|severity|intensity)|grown|grew|enlarged|improved|gotten better|got better|"
-    r"(?:is|are|was|were|has been|have been) (?:getting|becoming|growing) (?:worse|better|bigger|larger|more \w+))"
+    r"spread|spreads|spreading|progressed|progresses|progressing|worsened|worsens|worsening|gotten worse|got worse|gets worse|"
+    r"(?:become|became|becomes|gotten|got|getting|becoming) (?:worse|bigger|larger|more (?:frequent|severe|intense|painful|"
+    r"widespread|swollen|raised|red|itchy|noticeable|pronounced))|"
+    r"(?:increased|increasing|grown|grew|growing) in (?:size|number|frequency|severity|intensity)|"
+    r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
     r"(?P<rest>(?: (?:to|in|over|onto|into|across|along|down|up|toward|towards)\b.*))?$", re.I)
+#: Where a course's place or time ends: the next clause ("..., and she noticed", "to the point that").
+_COURSE_END = re.compile(r",|\s+and\s+(?=(?:I|he|she|they|it|its|now|then|this|is|are|was|were|has|have|had|deny|denies|"
+                         r"\w+ed)\b)|\s+(?:to the point|until|so that|thus|which)\b", re.I)
 #: The participle a course is told in, by the verb of :data:`_COURSE` (tried in order).
 _COURSE_PARTICIPLES: tuple[tuple[str, str], ...] = (
-    (r"spread", "spreading"), (r"progress", "progressing"), (r"worse|worsen", "getting worse"),
-    (r"better|improved", "getting better"), (r"bigger|larger|grow|grew|enlarge|size", "getting bigger"),
-    (r"number", "increasing in number"), (r"frequency", "coming more often"), (r"severity|intensity|increase", "getting worse"),
+    (r"spread", "spreading"), (r"number", "increasing in number"), (r"frequen", "coming more often"),
+    (r"bigger|larger|grow|grew|enlarg|size", "getting bigger"), (r"progress", "progressing"),
+    (r"worse|worsen|severity|intensity", "getting worse"), (r"better|improv", "getting better"),
 )
 
 #: Fields an item names by itself that are never a current symptom ("a cholecystectomy").
