@@ -136,3 +136,12 @@ def test_a_patient_unaware_of_the_complaint_tells_what_others_said() -> None:
     assert "unresponsiveness" not in opening
     assert opening_statement([{"name": "syncope"}], caregiver=False, sex=None) == (
         "Doctor, I don't remember much of it, but I'm told I passed out. I'm worried about it.")
+
+
+def test_a_course_after_where_the_symptom_began_is_kept_without_its_aside() -> None:
+    began = read_vignette("A 30-year-old woman presents with a rash. The rash began on her trunk and spread to her "
+                          "legs.", leak_terms=[])
+    assert began.builder.symptoms[0].get("course") == "spreading to my legs"
+    aside = read_vignette("A 30-year-old man presents with a rash. The rash has grown slowly, with several new spots "
+                          "appearing near the first one.", leak_terms=[])
+    assert aside.builder.symptoms[0].get("course") == "getting bigger"

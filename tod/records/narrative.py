@@ -488,6 +488,7 @@ class NarrativeReader:
         word = f"becoming more {more.group('w')}" if more else next(
             (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
         rest = _COURSE_END.split(match.group("rest") or "")[0]
+        rest = rest if _COURSE_WHERE.match(rest) else ""
         value = self.builder.speak(f"{word}{rest}") if word else ""
         if not value or self.builder.leaks(value):
             return False
@@ -620,15 +621,18 @@ class NarrativeReader:
 #: spreading, worsening, growing or easing) and where it went ("to her arms").
 _COURSE = re.compile(
     r"^(?:(?:and|since then|then|over time),? )?(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
-    r"(?:it|they|[\w'-]+) (?:(?:has|have|had|is|are|was|were|has been|have been|had been) )?(?:(?:since|then|now|also|further|"
+    r"(?:it|they|[\w'-]+) (?:(?:began|started|appeared|developed|first appeared)\b[^,;]*? and )?"
+    r"(?:(?:has|have|had|is|are|was|were|has been|have been|had been) )?(?:(?:since|then|now|also|further|"
     r"\w+ly) )*"
-    r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarge|increase)|"
+    r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarg\w*|increase)|"
     r"spread|spreads|spreading|progressed|progresses|progressing|worsened|worsens|worsening|gotten worse|got worse|gets worse|"
     r"(?:become|became|becomes|gotten|got|getting|becoming) (?:worse|bigger|larger|more (?:frequent|severe|intense|painful|"
     r"widespread|swollen|raised|red|itchy|noticeable|pronounced))|"
     r"(?:increased|increasing|grown|grew|growing) in (?:size|number|frequency|severity|intensity)|"
     r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
-    r"(?P<rest>(?: (?:to|in|over|onto|into|across|along|down|up|toward|towards)\b.*))?$", re.I)
+    r"(?P<rest>\W.*)?$", re.I)
+#: Where a course went or over what time: a place or time after its verb ("to her arms").
+_COURSE_WHERE = re.compile(r"^ (?:to|in|over|onto|into|across|along|down|up|toward|towards|during|within)\b", re.I)
 #: Where a course's place or time ends: the next clause ("..., and she noticed", "to the point that").
 _COURSE_END = re.compile(r",|\s+and\s+(?=(?:I|he|she|they|it|its|now|then|this|is|are|was|were|has|have|had|deny|denies|"
                          r"\w+ed)\b)|\s+(?:to the point|until|so that|thus|which)\b", re.I)
