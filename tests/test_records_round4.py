@@ -145,3 +145,9 @@ def test_a_course_after_where_the_symptom_began_is_kept_without_its_aside() -> N
     aside = read_vignette("A 30-year-old man presents with a rash. The rash has grown slowly, with several new spots "
                           "appearing near the first one.", leak_terms=[])
     assert aside.builder.symptoms[0].get("course") == "getting bigger"
+
+
+def test_a_negated_change_is_no_course() -> None:
+    vignette = read_vignette("A 50-year-old man presents with heartburn. His symptoms have not improved despite antacids.",
+                             leak_terms=[])
+    assert "course" not in vignette.builder.symptoms[0]

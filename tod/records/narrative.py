@@ -479,7 +479,10 @@ class NarrativeReader:
         """Record how a symptom has gone since it began ("the rash has spread to his legs" ->
         course "spreading to my legs" of the rash, "it got worse" -> "getting worse"); True if
         the clause states a course. The symptom is the one the clause names, else the chief."""
-        match = _COURSE.match(clause.strip(" .,;:"))
+        text = clause.strip(" .,;:")
+        match = _COURSE.match(text)
+        if match and re.search(r"\b(?:not|never|no)\b|n't\b", text[: match.start("verb")], re.I):
+            return False  # "have not improved" states no course
         target = self._target(clause) if match else None
         if target is None or "course" in target:
             return bool(match and target)
