@@ -82,7 +82,7 @@ INTENT_RULES: Mapping[str, IntentRule] = MappingProxyType(
     {
         "ask_symptom": IntentRule("symptoms", ("symptoms[*]", "history.physical_changes[*]")),
         "ask_symptom_duration": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].duration")),
-        "ask_symptom_description_time": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].onset")),
+        "ask_symptom_description_time": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].onset", "symptoms[*].course")),
         "ask_symptom_description_degree": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].degree")),
         "ask_symptom_description_position": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].position")),
         "ask_symptom_description_shape": IntentRule("descriptor", ("symptoms[*]", "symptoms[*].shape", "symptoms[*].texture")),
@@ -125,6 +125,19 @@ INTENT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({i: r.fields for
 _DESCRIPTOR_INTENT: Mapping[str, str] = MappingProxyType(
     {name: intent for intent, rule in INTENT_RULES.items() if rule.kind == "descriptor" for name in rule.symptom_fields}
 )
+
+#: Descriptors said with a template variant of their own ("the rash has been spreading to my
+#: arms", not "it was spreading"); the others use their intent's "present" variant.
+_DESCRIPTOR_VARIANT: Mapping[str, str] = MappingProxyType({"course": "course"})
+
+
+def _descriptor_groups(paths: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """Descriptor paths grouped by the template variant that says them, in order."""
+    groups: dict[str, list[str]] = {}
+    for path in paths:
+        groups.setdefault(_DESCRIPTOR_VARIANT.get(path.rsplit(".", 1)[-1], "present"), []).append(path)
+    return list(groups.items())
+
 
 #: A descriptor intent whose own fields are empty answered from another descriptor: when
 #: a symptom began, by how long it has lasted.
@@ -687,8 +700,9 @@ class RecordPolicy:
             if not paths:
                 statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
                 continue
-            value = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in paths]), tuple(paths))
-            statements.append(Statement(intent, "present", "present", {**fills, "value": value}, items=1))
+            for variant, group in _descriptor_groups(paths):
+                value = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in group]), tuple(group))
+                statements.append(Statement(intent, variant, "present", {**fills, "value": value}, items=1))
         room = self.max_facts - sum(s.items for s in statements)
         if targets and room > 0:
             extras = self._other_descriptors(targets[0], exclude=intent, state=state)[:room]
@@ -703,7 +717,8 @@ class RecordPolicy:
             if other == exclude or not getattr(symptom, name) or state.is_revealed(path):
                 continue
             value = Fill(self._lay(field_texts(self.case, path)[0]), (path,))
-            found.append(Statement(other, "present", "present", {"symptom": self._symptom_fill(index), "value": value}, items=1))
+            found.append(Statement(other, _DESCRIPTOR_VARIANT.get(name, "present"), "present",
+                                   {"symptom": self._symptom_fill(index), "value": value}, items=1))
         return found
 
     def _factors(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:

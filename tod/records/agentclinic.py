@@ -94,6 +94,10 @@ def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
 _ROS_SIGN = re.compile(r"^(?:the )?(?:patient |pt )?(?:is )?(?P<result>(?P<name>oriented|alert|vital signs|vitals)\b.*)$", re.I)
 
 
+#: A sentence that says what makes a symptom better or worse.
+_CHANGE_CUE = re.compile(r"\b(?:improv\w*|better|worse\w*|relieved|eased|aggravated|exacerbated|triggered)\b", re.I)
+
+
 def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
     """Review of systems: "Denies X, Y" -> denied symptoms, "Reports Z" / "Z" -> symptoms."""
     reader = NarrativeReader(builder)
@@ -107,6 +111,9 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
         if sign:  # an examination finding listed with the review of systems ("Oriented to time, place, and person")
             builder.add_exam(sign.group("name").lower(), sign.group("result"), section="physical")
             continue
+        if "," not in sentence and negated_object(sentence) is None and _CHANGE_CUE.search(sentence) \
+                and reader.modifiers(sentence):
+            continue  # "The cough improves with rest": a factor of a recorded symptom, no new one
         if negated_object(sentence) is None and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
             reader.read(sentence)

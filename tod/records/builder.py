@@ -87,6 +87,18 @@ def diagnosis_terms(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(t for t in terms if len(t) >= 3))
 
 
+#: A verb left at the end of a value once its time went to the detail ("my last menstrual
+#: period was" + "2 weeks ago" -> "my last menstrual period").
+_DANGLING_VERB = re.compile(r"(?:\s+(?:that|which))?\s+(?:was|were|is|are|began|begun|started|occurred|happened)$", re.I)
+
+#: Words around a symptom's name that are no part of it: a chart lead ("positive for fever",
+#: "shows signs of agitation") or a tail that only says no cause is known ("weakness without
+#: any specific trigger").
+_SYMPTOM_FRAME = re.compile(r"^(?:(?:is |was )?positive for|(?:(?:shows?|showing|displays?|displaying|exhibits?|exhibiting) )?"
+                            r"(?:signs|evidence) of)\s+(?=\w)|"
+                            r",?\s+without (?:any |an )?(?:specific |obvious |apparent |known |clear )?(?:trigger|cause|reason)s?$",
+                            re.I)
+
 #: A clause of an examination result that states a conclusion ("..., consistent with X").
 _CONCLUSION = re.compile(r"[,;]?\s*\b(?:consistent with|suggestive of|compatible with|diagnostic of|indicative of|"
                          r"characteristic of|typical of|confirming|confirms|suggesting|indicating|concerning for|"
@@ -147,7 +159,7 @@ class CaseBuilder:
         A present symptom restated with fewer words ("shooting pain" after "occasional shooting
         pain in the ear") or in other word forms ("breathing rapidly" after "rapid breathing",
         "vomited 3 times" after "vomiting", :func:`_same_roots`) is the same symptom, not a new one."""
-        name = self.speak(_clean(name))
+        name = self.speak(_clean(_SYMPTOM_FRAME.sub("", _clean(name))))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
         if not name or not self._keep("symptoms", name):
             return
@@ -181,7 +193,7 @@ class CaseBuilder:
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
         if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
-            value, detail = value[: time.start()].strip(" ,"), detail or time.group("time")
+            value, detail = _DANGLING_VERB.sub("", value[: time.start()]).strip(" ,"), detail or time.group("time")
         detail = self.speak(_clean(detail)) if detail else None
         if status is Status.present and not value:
             return
@@ -320,6 +332,7 @@ _COURSE_ROOTS = frozenset(_root(w) for w in (
     "increasing", "increased", "throughout", "day", "days", "time", "times", "feeling", "generalized", "general",
     "without", "trying", "unintentional", "unintended", "recent", "recently", "new", "constant", "persistent",
     "severe", "mild", "moderate", "occasional", "intermittent", "episodes", "episode", "several", "multiple",
+    "extremely", "very", "quite", "really", "slight", "slightly", "somewhat",
     "the", "a", "an", "my", "his", "her", "with", "of", "in", "on", "and", "to", "at", "is", "are", "has", "have",
     "been", "having", "had"))
 
@@ -341,7 +354,8 @@ def _restates(short: str, long: str) -> bool:
 #: Words that describe a symptom without naming another one ("severe back pain" is "back pain").
 _DESCRIBING_WORDS = frozenset({"severe", "mild", "moderate", "intense", "worsening", "progressive", "sudden", "acute",
                                "chronic", "persistent", "constant", "intermittent", "occasional", "recurrent",
-                               "increasing", "excruciating", "new", "onset", "new-onset", "sharp", "dull"})
+                               "increasing", "excruciating", "new", "onset", "new-onset", "sharp", "dull", "slight",
+                               "marked", "extreme", "generalized", "general"})
 
 
 def _described_again(known: str, new: str) -> bool:

@@ -75,6 +75,9 @@ class Symptom(_Strict):
     status: Status = Status.present
     duration: Optional[str] = None
     onset: Optional[str] = None
+    #: How the symptom has gone since it began, as a participle phrase ("spreading to my
+    #: arms", "getting worse").
+    course: Optional[str] = None
     degree: Optional[str] = None
     position: Optional[str] = None
     shape: Optional[str] = None
@@ -98,6 +101,7 @@ class Symptom(_Strict):
 SYMPTOM_DESCRIPTORS: tuple[str, ...] = (
     "duration",
     "onset",
+    "course",
     "degree",
     "position",
     "shape",

@@ -475,6 +475,29 @@ class NarrativeReader:
             self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
                                          if s["name"].lower().split()[-1].rstrip("s") == head)
 
+    def course(self, clause: str) -> bool:
+        """Record how a symptom has gone since it began ("the rash has spread to his legs" ->
+        course "spreading to my legs" of the rash, "it got worse" -> "getting worse"); True if
+        the clause states a course. The symptom is the one the clause names, else the chief."""
+        text = clause.strip(" .,;:")
+        match = _COURSE.match(text)
+        if match and re.search(r"\b(?:not|never|no)\b|n't\b", text[: match.start("verb")], re.I):
+            return False  # "have not improved" states no course
+        target = self._target(clause) if match else None
+        if target is None or "course" in target:
+            return bool(match and target)
+        verb = re.sub(r"\s+", " ", match.group("verb").lower())
+        more = re.search(r"\bmore (?P<w>\w+)$", verb)
+        word = f"becoming more {more.group('w')}" if more else next(
+            (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
+        rest = _COURSE_END.split(match.group("rest") or "")[0]
+        rest = rest if _COURSE_WHERE.match(rest) else ""
+        value = self.builder.speak(f"{word}{rest}") if word else ""
+        if not value or self.builder.leaks(value):
+            return False
+        target["course"] = value
+        return True
+
     def _restated(self, name: str) -> dict[str, Any] | None:
         """The recorded present symptom a name restates: one's words contain the other's."""
         words = _content_words(self.builder.speak(name))
@@ -557,7 +580,8 @@ class NarrativeReader:
             routing.facts = [f if f.detail or f.field == SYMPTOMS or f.value is None else
                              type(f)(f.field, f.value, f.status, when) for f in routing.facts]
         self.builder.add_routing(routing)
-        unplaced = [c for c in leftover if not self.modifiers(c) and not self._symptom_clause(c, when, restates)]
+        unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c)
+                    and not self._symptom_clause(c, when, restates)]
         self.builder.add_unrouted(unplaced)
 
     def _negated_complaint(self, complaint: str, body: str) -> bool:
@@ -595,6 +619,32 @@ class NarrativeReader:
             routing = route_clause(text, default="history.past_diagnoses")
             self.builder.add_routing(routing)
 
+
+#: A clause that says how a symptom has gone since it began: its subject, the change (a verb of
+#: spreading, worsening, growing or easing) and where it went ("to her arms").
+_COURSE = re.compile(
+    r"^(?:(?:and|since then|then|over time),? )?(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
+    r"(?:it|they|[\w'-]+) (?:(?:began|started|appeared|developed|first appeared)\b[^,;]*? and )?"
+    r"(?:(?:has|have|had|is|are|was|were|has been|have been|had been) )?(?:(?:since|then|now|also|further|"
+    r"\w+ly) )*"
+    r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarg\w*|increase)|"
+    r"spread|spreads|spreading|progressed|progresses|progressing|worsened|worsens|worsening|gotten worse|got worse|gets worse|"
+    r"(?:become|became|becomes|gotten|got|getting|becoming) (?:worse|bigger|larger|more (?:frequent|severe|intense|painful|"
+    r"widespread|swollen|raised|red|itchy|noticeable|pronounced))|"
+    r"(?:increased|increasing|grown|grew|growing) in (?:size|number|frequency|severity|intensity)|"
+    r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
+    r"(?P<rest>\W.*)?$", re.I)
+#: Where a course went or over what time: a place or time after its verb ("to her arms").
+_COURSE_WHERE = re.compile(r"^ (?:to|in|over|onto|into|across|along|down|up|toward|towards|during|within)\b", re.I)
+#: Where a course's place or time ends: the next clause ("..., and she noticed", "to the point that").
+_COURSE_END = re.compile(r",|\s+and\s+(?=(?:I|he|she|they|it|its|now|then|this|is|are|was|were|has|have|had|deny|denies|"
+                         r"\w+ed)\b)|\s+(?:to the point|until|so that|thus|which)\b", re.I)
+#: The participle a course is told in, by the verb of :data:`_COURSE` (tried in order).
+_COURSE_PARTICIPLES: tuple[tuple[str, str], ...] = (
+    (r"spread", "spreading"), (r"number", "increasing in number"), (r"frequen", "coming more often"),
+    (r"bigger|larger|grow|grew|enlarg|size", "getting bigger"), (r"progress", "progressing"),
+    (r"worse|worsen|severity|intensity", "getting worse"), (r"better|improv", "getting better"),
+)
 
 #: Fields an item names by itself that are never a current symptom ("a cholecystectomy").
 _HISTORY_ITEM_FIELDS = frozenset({"history.trauma_surgery", "history.allergies", "history.vaccinations"})

@@ -166,6 +166,9 @@ def opening_statement(
     present = [s for s in symptoms if s.get("status", "present") == "present"]
     if not present:
         raise ValueError("an opening needs a present symptom")
+    told = _told_events(present)
+    if told and not caregiver:
+        return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon)
     usable = [s for s in present if _usable(s)] or present
     jargon = _jargon_pattern()
     ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
@@ -184,6 +187,32 @@ def opening_statement(
     if undated:  # said after the duration, which is not theirs
         text += " Also, " + ", and ".join(_clauses(undated, (subjects[1], subjects[1]))) + "."
     return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+
+
+#: Symptoms a patient was not aware of while they lasted -> how others told the patient of
+#: them ("unresponsiveness" -> "I wasn't responding"), tried in order.
+_UNAWARE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), told) for p, told in (
+    (r"\b(?:un|non-?)responsive(?:ness)?\b|\bnot responding\b|\bunarousable\b", "I wasn't responding"),
+    (r"\bincoheren\w*|\bnot making sense\b", "I wasn't making sense"),
+    (r"\b(?:loss of consciousness|unconscious(?:ness)?|passed out|fainting|syncope|coma|comatose|obtunded|stupor|found down)\b",
+     "I passed out"),
+))
+
+
+def _told_events(symptoms: Sequence[dict[str, Any]]) -> list[str]:
+    """What others told the patient of the symptoms the patient was not aware of, in order."""
+    return list(dict.fromkeys(told for s in symptoms for pattern, told in _UNAWARE if pattern.search(s["name"])))
+
+
+def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon) -> str:
+    """An opening of a patient who was unaware of the chief complaint: what others told, then
+    the symptoms the patient knows of ("Doctor, I don't remember much of it, but I'm told I
+    passed out. I've been having a headache. ...")."""
+    text = f"Doctor, I don't remember much of it, but I'm told {_join(told)}."
+    if not aware:
+        return text + " I'm worried about it."
+    rest = opening_statement(aware, caregiver=False, sex=sex, lexicon=lexicon).removeprefix("Doctor, ")
+    return f"{text} {rest[:1].upper()}{rest[1:]}"
 
 
 def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:

@@ -277,6 +277,13 @@ def looks_like_condition(text: str) -> bool:
     return bool(_RE.condition.search(text))
 
 
+#: A condition the patient has ("has celiac disease"): past history when it is long-standing
+#: (:func:`looks_chronic`) or named as a lasting condition (:data:`_LASTING_CONDITION`).
+_HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|lives with)\s+(?!been\b)(?P<x>.+)$", re.I)
+#: A condition stated with its treatment ("asthma treated with an inhaler").
+_TREATED_BY = re.compile(r"\b(?:treated|managed|controlled) (?:with|by)\b", re.I)
+_LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
+
 #: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
 _QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
                   "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
@@ -397,7 +404,7 @@ def _route_item(item: str, default: str) -> list[RoutedFact]:
     if lead is not None and lead[0] == "history.medications" and default != lead[0] and item_field(item) is None:
         return _listed(lead[0], lead[1]).facts  # "peptic ulcer disease, currently taking omeprazole"
     own = item_field(item)
-    if default == "history.past_diagnoses" and re.search(r"\b(?:treated|managed|controlled) (?:with|by)\b", item, re.I):
+    if default == "history.past_diagnoses" and _TREATED_BY.search(item):
         return [f for f in _split_condition_treatment(item) if f.value]  # "breast cancer treated with mastectomy"
     if own is not None and own != default:
         return [RoutedFact(own, short_value(item))]
@@ -431,8 +438,15 @@ def _listed(name: str, rest: str) -> Routing:
     return Routing(facts, steps)
 
 
+#: A treatment clause that names no treatment ("..., for which he was successfully treated").
+_UNNAMED_TREATMENT = re.compile(r",?\s+(?:for which|which|that) (?:(?:he|she|they|the patient|I) )?(?:was|were|has been|had been) "
+                                r"(?:\w+ly )?treated$", re.I)
+
+
 def _split_condition_treatment(item: str) -> list[RoutedFact]:
-    """"hypertension treated with lisinopril" -> a diagnosis and a medication."""
+    """"hypertension treated with lisinopril" -> a diagnosis and a medication; a treatment
+    not named ("chlamydia, for which he was treated") leaves the diagnosis."""
+    item = _UNNAMED_TREATMENT.sub("", item)
     match = re.match(r"^(?:(?P<cond>.+?),?\s+)?(?:(?:which|that|for which) (?:is|was|has been|are|were) )?(?:(?:well|poorly|"
                      r"adequately|currently|being)[- ])?(?:treated|managed|controlled)(?: medically)? (?:with|by|on)\s+"
                      r"(?P<drug>.+)$|"
@@ -443,7 +457,8 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     cond = match.group("cond") or match.group("cond2")
     drug = match.group("drug") or match.group("drug2")
     # "PCOS, currently managed with the pill": the condition was the item before, only the drug here
-    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|which is|that is)", cond.strip(), re.I) else \
+    facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|(?:which|that) (?:is|was|were|has been|had been))",
+                                          cond.strip(), re.I) else \
         [RoutedFact("history.past_diagnoses", short_value(cond))]
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
@@ -482,8 +497,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
         return _denied_facts(obj, default, history=history)
     normal_except = _RE.normal_except.match(_RE.possessive_history.sub("", strip_subject(clause)))
-    if normal_except:  # "Insignificant, except for chronic knee pain"
-        return route_clause(normal_except.group("rest"), default=default)
+    if normal_except:  # "Insignificant, except for chronic knee pain"; "healthy except for asthma"
+        history = "history.family_history" if normal_except.group("family") else "history.past_diagnoses"
+        return route_clause(normal_except.group("rest") or normal_except.group("rest2"), default=default or history)
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
@@ -499,11 +515,12 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
-    treated = _RE.treated_with.match(re.sub(r"^(?:has|had|with)\s+", "", text, flags=re.I)) \
-        if re.match(r"^(?:has|had|with)\s", text, re.I) else None
+    treated = _RE.treated_with.match(re.sub(r"^(?:(?:has|had|with)\s+)+", "", text, flags=re.I)) \
+        if re.match(r"^(?:has|had|with)\s", text, re.I) or default == "history.past_diagnoses" else None
     if treated and _lead(text) is None:  # "has chronic constipation for which he takes lactulose"
         return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
-                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))])
+                       [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))
+                        if not _GENERIC["history.medications"].match(short_value(d))])
     lead = _lead(text)
     if lead is not None and lead[0] == "history.past_diagnoses" and _RE.dated_history.match(text) \
             and not looks_like_condition(lead[1]):
@@ -537,6 +554,11 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(own, short_value(text))])
     if own == "history.trauma_surgery":
         return Routing([RoutedFact(own, short_value(text))])
+    held = _HELD_CONDITION.match(text)
+    if default is None and held and (looks_chronic(held.group("x")) or _LASTING_CONDITION.search(held.group("x"))):
+        if _TREATED_BY.search(held.group("x")):  # "has asthma treated with X and Y"
+            return Routing([f for f in _split_condition_treatment(held.group("x")) if f.value])
+        return route_clause(held.group("x"), default="history.past_diagnoses")  # "has celiac disease"
     if default is None:
         return Routing(unrouted=[clause])
     if default == "history.past_diagnoses":

@@ -18,6 +18,7 @@ FIELD_CHECKS: dict[str, Callable[[Record], bool]] = {
     "denied_symptoms": lambda r: any(s.status is Status.denied for s in r.case.symptoms),
     "symptom_duration": lambda r: any(s.duration for s in r.case.symptoms),
     "symptom_onset": lambda r: any(s.onset for s in r.case.symptoms),
+    "symptom_course": lambda r: any(s.course for s in r.case.symptoms),
     "symptom_appearance": lambda r: any(s.shape or s.color or s.texture for s in r.case.symptoms),
     "symptom_degree": lambda r: any(s.degree for s in r.case.symptoms),
     "symptom_position": lambda r: any(s.position for s in r.case.symptoms),
