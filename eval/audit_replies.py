@@ -94,12 +94,22 @@ def write_replies(sample: Path, output: Path) -> None:
             patient = PatientAgent.build(record.case, None, persona=row["persona"], seed=row["seed"], encoder="minilm")
             patient.opening()
             reply = patient.respond(turn.text, parse=TurnParse(turn.text, tuple(turn.intents), dict(turn.slots)))
-            handle.write(json.dumps({"pair": row["pair"], "reply": reply.text, "provenance": list(reply.provenance)}) + "\n")
+            case = record.case.model_dump(exclude_none=True, exclude_defaults=True)
+            handle.write(json.dumps({"pair": row["pair"], "reply": reply.text, "provenance": list(reply.provenance),
+                                     "case": case}) + "\n")
+
+
+def _case_block(title: str, case: dict) -> list[str]:
+    """A sheet's case-facts block: the title, then the facts as indented JSON."""
+    return [title, "", "```json", json.dumps(case, indent=1, ensure_ascii=False), "```", ""]
 
 
 def write_sheet(first: Path, second: Path, sample: Path, output: Path, key: Path) -> None:
     """A blinded Markdown sheet: per pair the record's case facts, the doctor's turn and the
-    two replies as X and Y in a random order; the order goes to ``key`` only."""
+    two replies as X and Y in a random order; the order goes to ``key`` only. Each reply is
+    shown with the case facts its version was given (the ``case`` of its replies row; older
+    files without it: the record as this tree imports it); when the two differ (an importer
+    changed), both blocks are shown."""
     records, turns = _records(), _turns()
     replies = [{r["pair"]: r for r in _read_jsonl(p)} for p in (first, second)]
     rng = random.Random(SAMPLE_SEED + 1)
@@ -112,11 +122,15 @@ def write_sheet(first: Path, second: Path, sample: Path, output: Path, key: Path
         pair = row["pair"]
         flip = rng.random() < 0.5
         order[pair] = {"X": "second" if flip else "first", "Y": "first" if flip else "second"}
-        shown = {name: replies[0 if version == "first" else 1][pair]["reply"] for name, version in order[pair].items()}
-        case = records[row["record_id"]].case.model_dump(exclude_none=True, exclude_defaults=True)
-        lines += [f"## Pair {pair} (record {row['record_id']})", "", "Case facts:", "", "```json",
-                  json.dumps(case, indent=1, ensure_ascii=False), "```", "",
-                  f"Doctor: {turns[row['turn_id']].text}", "", f"X: {shown['X']}", "", f"Y: {shown['Y']}", ""]
+        rows = {name: replies[0 if version == "first" else 1][pair] for name, version in order[pair].items()}
+        current = records[row["record_id"]].case.model_dump(exclude_none=True, exclude_defaults=True)
+        cases = {name: shown.get("case", current) for name, shown in rows.items()}
+        lines += [f"## Pair {pair} (record {row['record_id']})", ""]
+        if cases["X"] == cases["Y"]:
+            lines += _case_block("Case facts:", cases["X"])
+        else:  # the versions imported the record differently: each reply is judged on its own facts
+            lines += _case_block("Case facts X was given:", cases["X"]) + _case_block("Case facts Y was given:", cases["Y"])
+        lines += [f"Doctor: {turns[row['turn_id']].text}", "", f"X: {rows['X']['reply']}", "", f"Y: {rows['Y']['reply']}", ""]
     output.write_text("\n".join(lines) + "\n", encoding="utf-8")
     key.write_text(json.dumps({"first": str(first), "second": str(second), "order": order}, indent=1) + "\n", encoding="utf-8")
 
