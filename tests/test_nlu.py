@@ -198,6 +198,9 @@ def test_very_long_turn_is_truncated_with_a_warning(smoke_checkpoint: Path, capl
 
 def test_batches_of_similar_length_keep_the_input_order(smoke_checkpoint: Path) -> None:
     assert length_sorted_batches([5, 1, 9, 3, 1], 2) == [[1, 4], [3, 0], [2]]
+    # a token budget: short texts share a batch, long ones go alone (a text longer than the budget too)
+    assert length_sorted_batches([5, 1, 9, 3, 1], 8, max_tokens=6) == [[1, 4], [3], [0], [2]]
+    assert length_sorted_batches([1] * 5, 2, max_tokens=100) == [[0, 1], [2, 3], [4]]
     parser = load_parser(smoke_checkpoint)
     texts = ["Do you smoke?", "How long have you had the cough, and does anything make it worse at night?",
              "Any fever?", "Do you drink alcohol, and how much in a week would you say?", "Any pain?"]

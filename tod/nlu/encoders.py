@@ -45,13 +45,29 @@ def warn_if_truncated(tokenizer: Any, texts: list[str], max_length: int, *, what
     return lengths
 
 
-def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> list[list[int]]:
-    """Indices of the texts with these token lengths, in batches of at most ``batch_size``
-    of similar length (shortest first), so that little of a padded batch is padding: on a
-    CPU, batches of mixed lengths cost up to twice as much. Callers put results back in
-    input order."""
-    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
-    return [order[start:start + batch_size] for start in range(0, len(order), batch_size)]
+#: The most texts in one encoder batch (short turns: a larger batch costs less per text on a CPU).
+BATCH_TEXTS = 64
+#: The most padded tokens in one encoder batch: long turns go in smaller batches (attention
+#: and padding grow with length), short turns in batches of up to :data:`BATCH_TEXTS`.
+BATCH_TOKENS = 1024
+
+
+def length_sorted_batches(lengths: Sequence[int], batch_size: int, max_tokens: int | None = None) -> list[list[int]]:
+    """Indices of the texts with these token lengths, in batches of similar length (shortest
+    first), so that little of a padded batch is padding: on a CPU, batches of mixed lengths
+    cost up to twice as much. A batch holds at most ``batch_size`` texts and, when
+    ``max_tokens`` is given, at most that many padded tokens (its size times its longest
+    length), but always at least one text. Callers put results back in input order."""
+    batches: list[list[int]] = []
+    for index in sorted(range(len(lengths)), key=lambda i: lengths[i]):
+        current = batches[-1] if batches else None
+        full = current is None or len(current) >= batch_size or (
+            max_tokens is not None and (len(current) + 1) * lengths[index] > max_tokens)
+        if full:
+            batches.append([index])
+        else:
+            current.append(index)  # type: ignore[union-attr]
+    return batches
 
 
 @dataclass
@@ -67,14 +83,15 @@ class EncodedBatch:
 
 
 def encoded_batches(tokenizer: Any, texts: Sequence[str], *, max_length: int, batch_size: int, device: Any,
-                    what: str, offsets: bool = False) -> Iterator[EncodedBatch]:
-    """``texts`` tokenised in batches of similar length (:func:`length_sorted_batches`), cut at
-    ``max_length`` tokens (a logged warning per text cut, :func:`warn_if_truncated`) and moved
-    to ``device``; ``offsets`` adds the character offsets the slot decoders need. Callers put
-    results back in input order with each batch's ``indices``."""
+                    what: str, offsets: bool = False, max_tokens: int = BATCH_TOKENS) -> Iterator[EncodedBatch]:
+    """``texts`` tokenised in batches of similar length (:func:`length_sorted_batches`: at most
+    ``batch_size`` texts and ``max_tokens`` padded tokens each), cut at ``max_length`` tokens (a
+    logged warning per text cut, :func:`warn_if_truncated`) and moved to ``device``;
+    ``offsets`` adds the character offsets the slot decoders need. Callers put results back in
+    input order with each batch's ``indices``."""
     texts = list(texts)
-    lengths = warn_if_truncated(tokenizer, texts, max_length, what=what)
-    for indices in length_sorted_batches(lengths, batch_size):
+    lengths = [min(length, max_length) for length in warn_if_truncated(tokenizer, texts, max_length, what=what)]
+    for indices in length_sorted_batches(lengths, batch_size, max_tokens):
         chunk = [texts[i] for i in indices]
         enc = tokenizer(chunk, truncation=True, max_length=max_length, padding=True,
                         return_offsets_mapping=offsets, return_tensors="pt")

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from transformers import AutoModelForSequenceClassification
 
-from tod.nlu.encoders import encoded_batches, load_tokenizer
+from tod.nlu.encoders import BATCH_TEXTS, encoded_batches, load_tokenizer
 from tod.schema import INTENTS
 
 THRESHOLDS_FILE = "thresholds.json"
@@ -36,7 +36,7 @@ class IntentClassifier:
         self.max_length = max_length
 
     @torch.inference_mode()
-    def predict_proba(self, texts: Sequence[str], *, batch_size: int = 16) -> np.ndarray:
+    def predict_proba(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> np.ndarray:
         """Sigmoid probabilities (len(texts) x 29), computed in batches of similar length.
         Texts longer than ``max_length`` tokens are truncated with a logged warning."""
         probs = np.zeros((len(texts), len(INTENTS)))
@@ -49,7 +49,7 @@ class IntentClassifier:
         """Intents whose probability reaches their threshold, in schema order."""
         return decide_intents(probs, self.thresholds)
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[tuple[str, ...]]:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> list[tuple[str, ...]]:
         """The intents of each text."""
         return self.decode(self.predict_proba(texts, batch_size=batch_size))
 

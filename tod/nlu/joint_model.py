@@ -25,7 +25,7 @@ from safetensors.torch import load_file, save_file
 from torch import nn
 from transformers import AutoModel
 
-from tod.nlu.encoders import encoded_batches, load_tokenizer
+from tod.nlu.encoders import BATCH_TEXTS, encoded_batches, load_tokenizer
 from tod.nlu.intent_classifier import decide_intents
 from tod.nlu.slot_tagger import batch_slots
 from tod.nlu.spans import TAGS
@@ -95,7 +95,7 @@ class JointIntentSlotModel:
         return next(self.network.parameters()).device
 
     @torch.inference_mode()
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> TurnPredictions:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> TurnPredictions:
         """Intent probabilities, decided intents and slot dicts of each text, from one encoder
         pass per batch of similar-length texts. Texts longer than ``max_length`` tokens are
         truncated with a logged warning."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from tod.nlu.checkpoint import CheckpointError, read_manifest
+from tod.nlu.encoders import BATCH_TEXTS
 from tod.nlu.intent_classifier import IntentClassifier
 from tod.nlu.joint_model import JointIntentSlotModel
 from tod.nlu.questions import question_focus
@@ -20,7 +21,7 @@ from tod.weights import cast_weights, check_dtype
 class SlotModel(Protocol):
     """Anything that returns slot dicts for texts (the tagger or the T5 tracker)."""
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[dict[str, list[str]]]:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> list[dict[str, list[str]]]:
         """Slot dicts of each text."""
         ...
 
@@ -28,7 +29,7 @@ class SlotModel(Protocol):
 class TurnModel(Protocol):
     """The models behind the parser: intents and slots of texts (question foci), in one call."""
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> TurnPredictions:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> TurnPredictions:
         """Intent probabilities, intents and slots of each text."""
         ...
 
@@ -45,7 +46,7 @@ class PairedModels:
         self.intents = intents
         self.slots = slots
 
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> TurnPredictions:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> TurnPredictions:
         """Both models' predictions of ``texts``."""
         probs = self.intents.predict_proba(texts, batch_size=batch_size)
         return TurnPredictions(probs=probs, intents=self.intents.decode(probs),
@@ -77,7 +78,7 @@ class NLUParser:
         """Parse one doctor turn."""
         return self.parse_batch([text])[0]
 
-    def parse_batch(self, texts: Sequence[str], *, batch_size: int = 16) -> list[TurnParse]:
+    def parse_batch(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> list[TurnParse]:
         """Parse many turns (batched through the model)."""
         texts = list(texts)
         focus = [question_focus(replace_lone_surrogates(t)) for t in texts]

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 import torch
 from transformers import AutoModelForTokenClassification
 
-from tod.nlu.encoders import EncodedBatch, encoded_batches, load_tokenizer
+from tod.nlu.encoders import BATCH_TEXTS, EncodedBatch, encoded_batches, load_tokenizer
 from tod.nlu.spans import TAGS, Span, spans_to_slots
 
 SETTINGS_FILE = "tagger.json"
@@ -76,7 +76,7 @@ class SlotTagger:
         self.max_length = max_length
 
     @torch.inference_mode()
-    def predict(self, texts: Sequence[str], *, batch_size: int = 16) -> list[dict[str, list[str]]]:
+    def predict(self, texts: Sequence[str], *, batch_size: int = BATCH_TEXTS) -> list[dict[str, list[str]]]:
         """Slot dicts of each text (values copied verbatim from it), computed in batches of
         similar length."""
         results: list[dict[str, list[str]]] = [{} for _ in texts]
