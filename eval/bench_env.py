@@ -9,7 +9,10 @@ answers), one per environment, so episodes run to their end and restart. Measure
   patient reply; resets included in the time);
 * **vectorised**: :class:`tod.env.VectorConsultationEnv` with N environments, ``--vector-steps``
   batched steps; replies per second counts the patient replies (an autoreset step answers
-  nothing), steps per second the batched calls.
+  nothing), steps per second the batched calls. The default 40 steps take each environment
+  through about two whole consultations (a scripted consultation is about 19 turns), so the
+  time includes the closing answers, the diagnosis score and the resets, as in a training run;
+  a few steps (e.g. 4) measure the interview phase alone, where every reply needs a parse.
 
 Both after one untimed warm-up step (models loaded, caches filled). The environment's
 throughput counts the time spent in ``step``/``reset`` only; the agent's time (the scripted
@@ -146,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", default=str(common.EMBEDDED_RECORDS), help="records file (default: embedded)")
     parser.add_argument("--steps", type=int, default=200, help="timed steps of the sequential environment")
     parser.add_argument("--envs", type=int, nargs="+", default=[32, 128], help="vectorised sizes")
-    parser.add_argument("--vector-steps", type=int, default=10, help="timed batched steps per size")
+    parser.add_argument("--vector-steps", type=int, default=40,
+                        help="timed batched steps per size (40: about two whole consultations per environment)")
     parser.add_argument("--nlu-dtype", choices=["qint8"], default=None,
                         help="run the NLU in this weight type (default: the checkpoint's float32)")
     parser.add_argument("--speed-result", default="eval/results/speed_default.json",
