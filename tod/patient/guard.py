@@ -9,7 +9,8 @@ A templated reply is checked part by part (see :mod:`tod.patient.templates`):
    (:data:`~tod.patient.templates.CONNECTIVES`); {asked} decomposes the same way into the
    doctor's slot values of the turn as :func:`~tod.patient.voice.echo_item` repeats them
    (numbers and edge function words removed; reworded only when a value is one lay-table
-   term; "your" as "my"); voice placeholders hold voice words; {opening} is the record's
+   term; "your" as "my"), or as the class a value names
+   (:func:`~tod.patient.policy.class_topic`: "kidney disease" as "kidney problems"); voice placeholders hold voice words; {opening} is the record's
    opening statement verbatim;
 4. the parts compose to the reply text;
 5. every number in the reply occurs in the provenance texts (or the opening statement when
@@ -28,6 +29,7 @@ from typing import Iterable, Sequence
 from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
+from tod.patient.policy import class_topic
 from tod.patient.templates import (
     ASKED_FILL,
     CONNECTIVES,
@@ -112,6 +114,7 @@ class ProvenanceGuard:
         # as the policy echoes the doctor's items (point 3)
         owner = owner_word(self.case.demographics.sex, caregiver=parent_speaks(self.case))
         asked_atoms = {echo_item(a, to_lay, owner) for a in asked for to_lay in (self.lexicon.whole_to_lay, str)}
+        asked_atoms |= {topic for topic in map(class_topic, asked) if topic}  # "kidney disease" as "kidney problems"
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
         for index, part in enumerate(parts):

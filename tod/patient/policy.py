@@ -30,7 +30,7 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Callable, Literal, Mapping, Sequence
 
@@ -176,8 +176,23 @@ _CATCH_ALL_WORDS = frozenset(
     normalise("""other else anything something symptom sign thing kind type chronic medical health healthcare
     illness illnesses ill sickness ailment ongoing underlying previous prior past significant major known serious
     current existing longstanding long-term long term pre-existing preexisting background relevant important
-    general diagnosis diagnosed concern concerns""").split()
+    general diagnosis diagnosed concern concerns disorder disorders""").split()
 )
+
+#: Head nouns of a question about a kind of condition ("heart problems", "autoimmune
+#: diseases", "endocrine disorders"): with one qualifier that is not a catch-all word, the
+#: query names a class, not an item; unmatched, it is denied by its class ("No, no heart
+#: problems that I know of.") and the recorded conditions follow, never a bare "No, not that one.".
+_CLASS_WORDS = frozenset(
+    normalise("problem problems condition conditions issue issues illness illnesses disease diseases disorder "
+              "disorders trouble troubles").split()
+)
+#: The intents whose unmatched class queries are denied by class (``denied_class`` templates).
+_CLASS_ASKED = frozenset({"ask_past_diagnosis"})
+#: The intents whose denial of an unmatched item does not repeat it (the doctor's guess at
+#: the patient's own conditions may be the answer): in a turn that asks several things, or
+#: about several items, the denial names its topic (``denied_asked_topic`` templates).
+_UNNAMED_DENIALS = frozenset({"ask_past_diagnosis"})
 
 #: What a physical-change question may ask about without naming a change ("any changes
 #: in your weight?" names "weight"): denied as unchanged ("no change in weight").
@@ -189,7 +204,7 @@ _ATTRIBUTE_WORDS = frozenset(
 
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
 #: allergies, operations, vaccinations, their family's illnesses): an item the field does
-#: not hold is denied ("No, not that one."), and related facts follow with "But I have had
+#: not hold is denied ("No, I've never been told I have that one."), and related facts follow with "But I have had
 #: ...". In the other list fields (habits, exposures, changes, sex life, periods and
 #: pregnancies, treatments tried) an item the record does not mention is not denied while
 #: the field holds other facts: "Pets? Nothing comes to mind."
@@ -226,6 +241,25 @@ def _blanket_denial(fact: Fact) -> bool:
     if fact.status is Status.denied and not fact.value:
         return True
     return bool(fact.value) and _NONE_VALUE.match(fact.value.strip()) is not None
+
+
+def class_topic(query: str) -> str | None:
+    """The class a query names as the patient says it ("heart disease" -> "heart problems",
+    "autoimmune disorders" -> "autoimmune problems"): a head noun of :data:`_CLASS_WORDS`
+    after exactly one qualifier that is not a catch-all word; ``None`` for any other query
+    ("asthma", "chronic conditions", "inflammatory bowel disease")."""
+    words = normalise(query).split()
+    if not words or words[-1] not in _CLASS_WORDS:
+        return None
+    qualifiers = [w for w in words[:-1] if content_words(w) and w not in _CATCH_ALL_WORDS and w not in _CLASS_WORDS]
+    return f"{qualifiers[0]} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
+
+
+def _topic_denial(statement: Statement) -> Statement:
+    """A denial that repeats no item said as a denial of its topic (:data:`_UNNAMED_DENIALS`)."""
+    if statement.variant == "denied_asked" and statement.section in _UNNAMED_DENIALS:
+        return replace(statement, variant="denied_asked_topic")
+    return statement
 
 
 def _starts_clause(text: str) -> bool:
@@ -298,12 +332,14 @@ class RecordPolicy:
         never changed.
         """
         answers = []
+        several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
             handler = self._handlers.get(intent)
             if handler is None:
                 continue
             queries = self.queries(intent, parse)
             statements, extras = handler(intent, queries, state)
+            statements = [_topic_denial(s) if several or len(queries) > 1 else s for s in statements]
             key = question_key(intent, queries)
             paths = tuple(p for s in statements for p in s.all_paths)
             answers.append(
@@ -480,10 +516,16 @@ class RecordPolicy:
             return [Statement(intent, "denied", "denied", {"items": self._items(denied)}, items=len(denied))], []
 
         hits, misses = self._match(queries, fields)
+        classes = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses if class_topic(m)}
+        misses = [m for m in misses if m not in classes]
         # the relatives' history is not contradicted by the patient's own facts
         unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
         absent = [] if blanket else [m for m in misses if m not in unsure]
         statements = self._yes_and_no(intent, hits)
+        if classes:
+            # "heart problems?" with none recorded: the class is denied by name
+            topics = list(dict.fromkeys(classes.values()))
+            statements.append(Statement(intent, "denied_class", "denied", {"asked": Fill(join_items(topics, "or"), items=tuple(topics))}))
         if blanket and len(hits) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
         others = [p for p in present if p not in hits]
@@ -492,16 +534,16 @@ class RecordPolicy:
                 statements += self._not_recalled(intent, absent)
             else:
                 statements += self._denied_asked(intent, absent)
-            # only the facts related to a denied item follow it (answer what was asked;
-            # volunteering the rest is the persona's, as extras)
-            kin = self._kin(absent, others)
-            if kin:
-                # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
-                # linked to it ("But I have had ...") where the denial was said
-                denied = any(s.outcome == "denied" for s in statements)
-                variant = "present_but" if denied and intent in _KNOWN_FIELDS else "present"
-                statements.append(Statement(intent, variant, "present", {"items": self._items(kin)}, items=len(kin)))
-                hits = [*hits, *kin]
+        # only the facts related to a denied item or class follow it (answer what was asked;
+        # volunteering the rest is the persona's, as extras)
+        kin = self._kin([*absent, *classes], others)
+        if kin:
+            # "No bronchitis?" with a recorded COPD: the related fact follows the denial,
+            # linked to it ("But I have had ...") where the denial was said
+            denied = any(s.outcome == "denied" for s in statements)
+            variant = "present_but" if denied and intent in _KNOWN_FIELDS else "present"
+            statements.append(Statement(intent, variant, "present", {"items": self._items(kin)}, items=len(kin)))
+            hits = [*hits, *kin]
         if unsure:
             statements.append(self._unsure(intent, unsure))
         if catch_all:
