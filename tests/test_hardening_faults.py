@@ -160,7 +160,7 @@ def test_endpoint_faults_are_retried_then_logged_as_failed_and_counted(
             if kind == "empty":
                 return 200, json.dumps(completion("   ")), {}, 0
             if kind == "timeout":
-                return 200, json.dumps(completion("late")), {}, 1.5
+                return 200, json.dumps(completion("late")), {}, 4.0
             if kind == "malformed":
                 return 200, '{"choices": [', {}, 0
         return 200, json.dumps(completion(ScriptedDoctor().reply(messages))), {}, 0
@@ -169,7 +169,7 @@ def test_endpoint_faults_are_retried_then_logged_as_failed_and_counted(
     out = tmp_path / "run"
     with ChatServer(behave) as server:
         argv = ["--doctor", f"openai:test-model@{server.base_url}", "--records", str(path), "--checkpoint", str(checkpoint),
-                "--output-dir", str(out), "--retries", "1", "--timeout", "0.5", "--no-bertscore", "--bootstrap", "50",
+                "--output-dir", str(out), "--retries", "1", "--timeout", "2", "--no-bertscore", "--bootstrap", "50",
                 "--max-turns", "8", "--api-key-env", "TOD_UNSET_KEY_VAR"]
         assert evaluate_main(argv) == 0
     printed = capsys.readouterr().out
@@ -179,7 +179,7 @@ def test_endpoint_faults_are_retried_then_logged_as_failed_and_counted(
     reasons = {f["record_id"]: f["error"] for f in results["failures"]}
     assert "HTTP 503 server error" in reasons[records[1].id] and "failed after 2 attempts" in reasons[records[1].id]
     assert "empty completion" in reasons[records[3].id]
-    assert "timed out after 0.5 s" in reasons[records[4].id]
+    assert "timed out after 2 s" in reasons[records[4].id]
     assert "malformed completion" in reasons[records[5].id]
     assert records[2].id not in reasons  # a 429 with Retry-After is waited out, then the consultation goes on
     # bounded: every failing turn was tried exactly 1 + retries times, and nothing after it
