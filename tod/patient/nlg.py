@@ -160,10 +160,11 @@ class TemplateRenderer:
                 if told is not None:
                     told.update(paths)
                 named = frozenset(p.fills["symptom"] for p in parts if "symptom" in p.fills)
-                if not repeated and statement.outcome == "present" and denied_said:
+                contrast = denied_said and not repeated and statement.outcome == "present"
+                if contrast:
                     statement = self._after_denial(statement)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=denied_said and not repeated and statement.outcome == "present")
+                                             named=named, after_denial=contrast)
                 denied_said = denied_said or statement.outcome == "denied"
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))

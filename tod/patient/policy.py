@@ -131,11 +131,16 @@ _DESCRIPTOR_INTENT: Mapping[str, str] = MappingProxyType(
 _DESCRIPTOR_VARIANT: Mapping[str, str] = MappingProxyType({"course": "course"})
 
 
+def _descriptor_variant(name: str) -> str:
+    """The template variant that says the descriptor ``name`` ("course", else "present")."""
+    return _DESCRIPTOR_VARIANT.get(name, "present")
+
+
 def _descriptor_groups(paths: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Descriptor paths grouped by the template variant that says them, in order."""
     groups: dict[str, list[str]] = {}
     for path in paths:
-        groups.setdefault(_DESCRIPTOR_VARIANT.get(path.rsplit(".", 1)[-1], "present"), []).append(path)
+        groups.setdefault(_descriptor_variant(path.rsplit(".", 1)[-1]), []).append(path)
     return list(groups.items())
 
 
@@ -516,7 +521,8 @@ class RecordPolicy:
             return [Statement(intent, "denied", "denied", {"items": self._items(denied)}, items=len(denied))], []
 
         hits, misses = self._match(queries, fields)
-        classes = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses if class_topic(m)}
+        topics = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses}
+        classes = {m: topic for m, topic in topics.items() if topic}
         misses = [m for m in misses if m not in classes]
         # the relatives' history is not contradicted by the patient's own facts
         unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
@@ -759,7 +765,7 @@ class RecordPolicy:
             if other == exclude or not getattr(symptom, name) or state.is_revealed(path):
                 continue
             value = Fill(self._lay(field_texts(self.case, path)[0]), (path,))
-            found.append(Statement(other, _DESCRIPTOR_VARIANT.get(name, "present"), "present",
+            found.append(Statement(other, _descriptor_variant(name), "present",
                                    {"symptom": self._symptom_fill(index), "value": value}, items=1))
         return found
 

@@ -111,10 +111,10 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
         if sign:  # an examination finding listed with the review of systems ("Oriented to time, place, and person")
             builder.add_exam(sign.group("name").lower(), sign.group("result"), section="physical")
             continue
-        if "," not in sentence and negated_object(sentence) is None and _CHANGE_CUE.search(sentence) \
-                and reader.modifiers(sentence):
+        affirmed = negated_object(sentence) is None
+        if affirmed and "," not in sentence and _CHANGE_CUE.search(sentence) and reader.modifiers(sentence):
             continue  # "The cough improves with rest": a factor of a recorded symptom, no new one
-        if negated_object(sentence) is None and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
+        if affirmed and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
             reader.read(sentence)
         else:
