@@ -5,6 +5,8 @@ Vignettes list laboratory panels line by line after "Laboratory studies show:" (
 ("Serum", "Urine:", "Differential count:") that name the specimen of the rows below. Joined
 into one sentence they would read as one garbled finding, so :func:`split_tables` keeps them
 as rows: each becomes one examination, named with its sub-header ("Serum creatinine").
+Reference values ("Normal values:" and the rows under it, "Mean ... (-2SD ...)", a range after
+a result) are no result of the patient and are left out.
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ _VALUE_START = re.compile(r"^(?:[<>≤≥~±]|[-+]?\d|\d\+|\+{1,4}$|[-+]$)")
 _SENTENCE = re.compile(r"\b(?:is|are|was|were|shows?|showed|reveals?|revealed|demonstrates?|has|had|which|what)\b|"
                        r"[.?!]['\"\u201d]?$", re.I)
 _MAX_ROW_WORDS = 14
+#: A header or row name that labels reference values, not the patient's results ("Normal
+#: values:", "Mean 14.0 g/dL (-2SD: 13.0 g/dL)", "Reference range").
+_REFERENCE_LABEL = re.compile(r"^\(?\s*(?:(?:normal|reference)(?: values?| ranges?| limits?)?|mean|median|[-+]?\d*\s*SD)"
+                              r"(?=\s*(?:[\d(:<>\u2013-]|$))", re.I)
+#: A reference range after a result ("85 fL; 80-96 fL", "52 ng/dL, 40 - 60 ng/dL").
+_TRAILING_RANGE = re.compile(r"\s*[;,]\s*[\d.,]+\s*[-\u2013]\s*[\d.,]+(?:\s*[^\s\d;,]+)?\s*$")
 
 
 def table_row(line: str) -> tuple[str, str] | None:
@@ -39,13 +47,19 @@ def table_row(line: str) -> tuple[str, str] | None:
     name, colon, value = text.partition(":")
     if colon:
         name, value = name.strip(), value.strip()
-        return (name, value) if name and value and len(name.split()) <= 8 else None
+        return (name, _TRAILING_RANGE.sub("", value)) if name and value and len(name.split()) <= 8 else None
     tokens, depth = text.split(" "), 0
     for i, token in enumerate(tokens):
         if i and depth == 0 and (_VALUE_START.match(token) or _VALUE_WORD.match(token)):
-            return " ".join(tokens[:i]), " ".join(tokens[i:])
+            return " ".join(tokens[:i]), _TRAILING_RANGE.sub("", " ".join(tokens[i:]))
         depth += token.count("(") - token.count(")")
     return None
+
+
+def is_reference_label(name: str) -> bool:
+    """True when a table header or row name labels reference values ("Normal values", "Mean",
+    "(-2SD"): its rows state no result of the patient."""
+    return _REFERENCE_LABEL.match(name.strip()) is not None
 
 
 def table_header(line: str) -> str | None:
@@ -110,5 +124,6 @@ def split_tables(text: str) -> list[str | Table]:
             nested = True
         elif header and nested:
             header = None
-        table.rows.append((_row_name(header, row[0]), row[1]))
+        if not (header and is_reference_label(header) or is_reference_label(row[0])):
+            table.rows.append((_row_name(header, row[0]), row[1]))
     return blocks

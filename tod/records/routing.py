@@ -101,7 +101,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
-         r"^(?:has |have )?(?:also )?tried (?!to\b)(?:using |taking )?|"
+         r"^(?:(?:has|have|did) )?(?:also )?(?:tried|try) (?!to\b)(?:using |taking )?|"
          r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
          r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
@@ -120,7 +120,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
          r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time)\b)"),
         ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
-         r"periods?|gravida|g\d+p\d+|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
+         r"periods?|(?:is |was )?(?:an? )?(?:gravida|g\d+p\d+)|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
          r"postmenopausal|had (?:\w+ ){1,2}(?:pregnancies|miscarriages|children|deliveries))\b)"),
     )
@@ -438,6 +438,18 @@ def _listed(name: str, rest: str) -> Routing:
     return Routing(facts, steps)
 
 
+def _tried(rest: str) -> Routing:
+    """The medications of a clause with the outcome it states as their detail ("tried
+    ibuprofen and naproxen without improvement" -> both, detail "without improvement")."""
+    outcome = _RE.treatment_outcome.search(rest)
+    routing = _listed("history.medications", rest[: outcome.start()] if outcome else rest)
+    if outcome:
+        result = outcome.group("o").lower()
+        routing.facts = [RoutedFact(f.field, f.value, f.status, f.detail or result) if f.field == "history.medications" else f
+                         for f in routing.facts]
+    return routing
+
+
 #: A treatment clause that names no treatment ("..., for which he was successfully treated").
 _UNNAMED_TREATMENT = re.compile(r",?\s+(?:for which|which|that) (?:(?:he|she|they|the patient|I) )?(?:was|were|has been|had been) "
                                 r"(?:\w+ly )?treated$", re.I)
@@ -471,7 +483,7 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
 def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
-    clause = clause.strip(" .,;:")
+    clause = _RE.otherwise_aside.sub(lambda m: f"{m.group('aux')} " if m.group("aux") else "", clause.strip(" .,;:"))
     if not clause or is_not_provided(clause) or is_bare_normal(clause):
         return Routing()
     exception = _RE.complaint_exception.match(strip_subject(clause))
@@ -512,6 +524,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     family = _family(text)
     if family is not None:
         return Routing([family])
+    if _RE.moved_from.match(text):  # "emigrated to the US from X 5 years ago": where the patient has lived
+        return Routing([RoutedFact("history.exposures", short_value(text))])
     if _RE.other_person.match(text):
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
@@ -542,6 +556,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
+        if name == "history.medications":
+            return _tried(rest)
         return _listed(name, rest)
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])

@@ -1,0 +1,71 @@
+"""Import rules of round 5 (issue 16): each pinned with a made-up vignette sentence, never a
+source text."""
+
+from __future__ import annotations
+
+from tod.records.labtable import Table, split_tables
+from tod.records.routing import route_clause
+from tod.records.vignette import read_vignette
+
+
+def _facts(clause: str) -> list[tuple[str, str | None, str, str | None]]:
+    routing = route_clause(clause, default=None)
+    assert not routing.unrouted, routing.unrouted
+    return [(f.field, f.value, f.status.value, f.detail) for f in routing.facts]
+
+
+def _case(text: str) -> dict:
+    return read_vignette(text, leak_terms=[]).builder.case("x")
+
+
+def test_otherwise_before_a_denial_of_history_is_a_blanket_denial() -> None:
+    blanket = [("history.past_diagnoses", None, "denied", None)]
+    assert _facts("Otherwise she has no known medical conditions") == blanket
+    assert _facts("otherwise no significant medical problems") == blanket
+    assert _facts("He has otherwise been healthy") == blanket
+
+
+def test_gravida_and_para_are_reproductive_history() -> None:
+    assert _facts("She is G3P2") == [("social.reproductive_history", "G3P2", "present", None)]
+    assert _facts("She is gravida 2, para 1") == [("social.reproductive_history", "gravida 2, para 1", "present", None)]
+
+
+def test_moving_from_another_country_is_an_exposure() -> None:
+    assert _facts("He emigrated to Canada from Chile") == [
+        ("history.exposures", "emigrated to Canada from Chile", "present", None)]
+    assert _facts("Her parents moved here from Vietnam") == [
+        ("history.exposures", "her parents moved here from Vietnam", "present", None)]
+    assert _facts("She is originally from Ghana") == [("history.exposures", "originally from Ghana", "present", None)]
+    assert route_clause("She came from the gym", default=None).facts == []  # a place, not a country of origin
+
+
+def test_moving_from_another_country_keeps_its_time_as_detail() -> None:
+    case = _case("A 33-year-old man presents with a cough. He immigrated to Canada from Chile 4 years ago.")
+    assert case["history"]["exposures"] == [
+        {"value": "immigrated to Canada from Chile", "status": "present", "detail": "4 years ago"}]
+
+
+def test_a_tried_treatment_keeps_its_outcome_as_detail() -> None:
+    assert _facts("She has tried naproxen and heat packs without relief") == [
+        ("history.medications", "naproxen", "present", "without relief"),
+        ("history.medications", "heat packs", "present", "without relief")]
+    assert _facts("He did try an antifungal cream with little improvement") == [
+        ("history.medications", "antifungal cream", "present", "with little improvement")]
+    assert _facts("He takes lisinopril") == [("history.medications", "lisinopril", "present", None)]
+
+
+def _rows(text: str) -> list[tuple[str, str]]:
+    return [row for block in split_tables(text) if isinstance(block, Table) for row in block.rows]
+
+
+def test_reference_values_in_a_result_table_are_never_results() -> None:
+    text = ("A man is tired.\nLaboratory studies show:\nHemoglobin 9 g/dL\nMean 13.5 g/dL (-2SD: 12.0 g/dL)\n"
+            "Mean corpuscular volume 70 fL\nHormone X 12 mIU/mL\nNormal values:\n   Phase one 2.0 - 8.0 mIU/mL\n"
+            "   Phase two 1.5 - 6.0 mIU/mL\nHormone Y 30 pg/mL\nWhat is the cause?")
+    assert _rows(text) == [("Hemoglobin", "9 g/dL"), ("Mean corpuscular volume", "70 fL"), ("Hormone X", "12 mIU/mL"),
+                           ("Hormone Y", "30 pg/mL")]
+
+
+def test_a_reference_range_after_a_result_is_left_out() -> None:
+    text = "A man is tired.\nLaboratory studies show:\nMCV 70 fL; 80-100 fL\nHormone Y 30 pg/mL, 20 - 50 pg/mL\nSodium 140 mEq/L"
+    assert _rows(text) == [("MCV", "70 fL"), ("Hormone Y", "30 pg/mL"), ("Sodium", "140 mEq/L")]
