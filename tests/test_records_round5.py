@@ -67,5 +67,6 @@ def test_reference_values_in_a_result_table_are_never_results() -> None:
 
 
 def test_a_reference_range_after_a_result_is_left_out() -> None:
-    text = "A man is tired.\nLaboratory studies show:\nMCV 70 fL; 80-100 fL\nHormone Y 30 pg/mL, 20 - 50 pg/mL\nSodium 140 mEq/L"
-    assert _rows(text) == [("MCV", "70 fL"), ("Hormone Y", "30 pg/mL"), ("Sodium", "140 mEq/L")]
+    text = ("A man is tired.\nLaboratory studies show:\nMCV 70 fL; 80-100 fL\nHormone Y 30 pg/mL, 20 - 50 pg/mL\n"
+            "Hormone Z 4 ng/dL (normal, 1-3 ng/dL)\nSodium 140 mEq/L")
+    assert _rows(text) == [("MCV", "70 fL"), ("Hormone Y", "30 pg/mL"), ("Hormone Z", "4 ng/dL"), ("Sodium", "140 mEq/L")]

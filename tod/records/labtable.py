@@ -31,8 +31,9 @@ _MAX_ROW_WORDS = 14
 #: values:", "Mean 14.0 g/dL (-2SD: 13.0 g/dL)", "Reference range").
 _REFERENCE_LABEL = re.compile(r"^\(?\s*(?:(?:normal|reference)(?: values?| ranges?| limits?)?|mean|median|[-+]?\d*\s*SD)"
                               r"(?=\s*(?:[\d(:<>\u2013-]|$))", re.I)
-#: A reference range after a result ("85 fL; 80-96 fL", "52 ng/dL, 40 - 60 ng/dL").
-_TRAILING_RANGE = re.compile(r"\s*[;,]\s*[\d.,]+\s*[-\u2013]\s*[\d.,]+(?:\s*[^\s\d;,]+)?\s*$")
+#: A reference range after a result ("85 fL; 80-96 fL", "52 ng/dL, 40 - 60 ng/dL", "9 ng/dL (normal, 2-9 ng/dL)").
+_TRAILING_RANGE = re.compile(r"\s*[;,]\s*[\d.,]+\s*[-\u2013]\s*[\d.,]+(?:\s*[^\s\d;,()]+)?\s*$|"
+                             r"\s*\((?:normal|reference|ref\.?)\b[^()]*\)\s*$", re.I)
 
 
 def table_row(line: str) -> tuple[str, str] | None:
