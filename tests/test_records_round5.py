@@ -70,3 +70,48 @@ def test_a_reference_range_after_a_result_is_left_out() -> None:
     text = ("A man is tired.\nLaboratory studies show:\nMCV 70 fL; 80-100 fL\nHormone Y 30 pg/mL, 20 - 50 pg/mL\n"
             "Hormone Z 4 ng/dL (normal, 1-3 ng/dL)\nSodium 140 mEq/L")
     assert _rows(text) == [("MCV", "70 fL"), ("Hormone Y", "30 pg/mL"), ("Hormone Z", "4 ng/dL"), ("Sodium", "140 mEq/L")]
+
+
+def _symptom(case: dict, name: str) -> dict:
+    return next(s for s in case["symptoms"] if s["name"] == name)
+
+
+def test_a_relative_clause_after_a_symptom_states_its_course() -> None:
+    case = _case("A 41-year-old man presents with a bump on his shin that has slowly increased in size. "
+                 "He also has a rash that began on his chest and spread to his back.")
+    assert _symptom(case, "bump")["course"] == "getting bigger"
+    assert "aggravating_factors" not in _symptom(case, "bump")  # "size" is no trigger
+    assert _symptom(case, "rash")["course"] == "spreading to my back"
+
+
+def test_a_relative_clause_after_a_symptom_states_its_trigger() -> None:
+    case = _case("A 57-year-old woman presents with a cramping pain that occurs after meals.")
+    assert _symptom(case, "cramping pain")["aggravating_factors"] == ["meals"]
+    case = _case("A 57-year-old woman presents with a cramping pain that comes on with exertion.")
+    assert _symptom(case, "cramping pain")["aggravating_factors"] == ["exertion"]
+    case = _case("A 57-year-old woman presents with a rash that appeared on her left hip.")
+    assert "aggravating_factors" not in _symptom(case, "rash")  # a place, not a trigger
+
+
+def test_a_symptom_becoming_constant_is_its_course() -> None:
+    case = _case("A 62-year-old man presents with a dull headache. Over the past month the headache has become "
+                 "nearly constant.")
+    assert _symptom(case, "dull headache")["course"] == "becoming nearly constant"
+
+
+def test_a_time_lead_without_a_comma_ends_at_its_time_unit() -> None:
+    case = _case("A 29-year-old woman presents with fatigue. For the last 3 months or so she has felt pressure in "
+                 "her lower back.")
+    assert _symptom(case, "pressure")["duration"] == "3 months"
+
+
+def test_scope_procedures_are_operations_and_procedures() -> None:
+    case = _case("A 29-year-old woman presents with fatigue. In the past year she has had a colonoscopy and two "
+                 "cystoscopies.")
+    assert [f["value"] for f in case["history"]["trauma_surgery"]] == ["colonoscopy", "two cystoscopies"]
+    assert "past_diagnoses" not in case["history"]
+
+
+def test_a_single_event_s_circumstance_is_no_trigger() -> None:
+    case = _case("A 70-year-old man presents after a fall that occurred while he was gardening.")
+    assert all("aggravating_factors" not in s for s in case["symptoms"])

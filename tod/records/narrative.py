@@ -156,7 +156,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
                       flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
-            r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|"
+            r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
                 or _RE.treatment.search(item) or len(item) < 3 or _RE.visit_item.match(item)):
@@ -409,7 +409,7 @@ class NarrativeReader:
         item that restates a recorded symptom adds its descriptors to that symptom."""
         lacking = _RE.lacking.search(phrase)
         lacked = split_items(lacking.group("x")) if lacking else []
-        if lacked and all(looks_like_symptom(item) and not re.match(r"(?:trying|using|taking|being|getting)\b", item, re.I)
+        if lacked and all(looks_like_symptom(item) and not re.match(r"(?:trying|using|taking|being|getting|stopping)\b", item, re.I)
                           for item in lacked) \
                 and not re.search(r"\b(?:cannot|can't|unable|inability|not able)\b", phrase[: lacking.start()], re.I):
             phrase = phrase[: lacking.start()]  # "diarrhea with no blood or mucus": the diarrhea; blood, mucus denied
@@ -448,6 +448,7 @@ class NarrativeReader:
             placed = True
         if placed_names:
             self._last_placed = placed_names
+            self._relative_clause(phrase, placed_names[-1])
         for denied in lacked if placed_names else []:
             self.builder.add_symptom(_strip_article(denied), Status.denied)
         return placed
@@ -475,20 +476,35 @@ class NarrativeReader:
             self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
                                          if s["name"].lower().split()[-1].rstrip("s") == head)
 
-    def course(self, clause: str) -> bool:
+    def _relative_clause(self, phrase: str, name: str) -> None:
+        """Read the relative clause after a complaint's last symptom ("a lump that has grown in
+        size", "pain that occurs after eating") as that symptom's course or trigger."""
+        relative = _RE.relative.search(phrase)
+        target = next((s for s in self.builder.present_symptoms() if s["name"] == name), None)
+        if relative is None or target is None:
+            return
+        if self.course(relative.group("c"), target=target):
+            return
+        trigger = _RE.relative_trigger.match(relative.group("c").strip(" .,;:"))
+        factor = self.builder.speak(trigger.group("t")) if trigger else ""
+        if factor and not self.builder.leaks(factor) and factor not in target.get("aggravating_factors", []):
+            target.setdefault("aggravating_factors", []).append(factor)
+
+    def course(self, clause: str, *, target: dict[str, Any] | None = None) -> bool:
         """Record how a symptom has gone since it began ("the rash has spread to his legs" ->
         course "spreading to my legs" of the rash, "it got worse" -> "getting worse"); True if
-        the clause states a course. The symptom is the one the clause names, else the chief."""
+        the clause states a course. The symptom is ``target``, else the one the clause names,
+        else the chief."""
         text = clause.strip(" .,;:")
         match = _COURSE.match(text)
         if match and re.search(r"\b(?:not|never|no)\b|n't\b", text[: match.start("verb")], re.I):
             return False  # "have not improved" states no course
-        target = self._target(clause) if match else None
+        target = (target or self._target(clause)) if match else None
         if target is None or "course" in target:
             return bool(match and target)
         verb = re.sub(r"\s+", " ", match.group("verb").lower())
-        more = re.search(r"\bmore (?P<w>\w+)$", verb)
-        word = f"becoming more {more.group('w')}" if more else next(
+        more = re.search(r"\b(?P<w>(?:more|almost|nearly) \w+|constant|continuous|persistent)$", verb)
+        word = f"becoming {more.group('w')}" if more else next(
             (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
         rest = _COURSE_END.split(match.group("rest") or "")[0]
         rest = rest if _COURSE_WHERE.match(rest) else ""
@@ -630,7 +646,7 @@ _COURSE = re.compile(
     r"(?P<verb>(?:continues?|continued|began|begun|started) to (?:spread|worsen|grow|get worse|get bigger|enlarg\w*|increase)|"
     r"spread|spreads|spreading|progressed|progresses|progressing|worsened|worsens|worsening|gotten worse|got worse|gets worse|"
     r"(?:become|became|becomes|gotten|got|getting|becoming) (?:worse|bigger|larger|more (?:frequent|severe|intense|painful|"
-    r"widespread|swollen|raised|red|itchy|noticeable|pronounced))|"
+    r"widespread|swollen|raised|red|itchy|noticeable|pronounced)|(?:(?:almost|nearly) )?(?:constant|continuous|persistent))|"
     r"(?:increased|increasing|grown|grew|growing) in (?:size|number|frequency|severity|intensity)|"
     r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
     r"(?P<rest>\W.*)?$", re.I)
