@@ -115,3 +115,39 @@ def test_scope_procedures_are_operations_and_procedures() -> None:
 def test_a_single_event_s_circumstance_is_no_trigger() -> None:
     case = _case("A 70-year-old man presents after a fall that occurred while he was gardening.")
     assert all("aggravating_factors" not in s for s in case["symptoms"])
+
+
+def test_a_treatment_for_a_condition_is_a_medication_and_past_history_with_its_time() -> None:
+    assert _facts("He received radiotherapy for a seminoma 8 years ago") == [
+        ("history.medications", "radiotherapy", "present", "8 years ago"),
+        ("history.past_diagnoses", "seminoma", "present", "8 years ago")]
+    assert _facts("She was treated with a 5-day course of doxycycline for bronchitis last month") == [
+        ("history.medications", "doxycycline", "present", "last month"),
+        ("history.past_diagnoses", "bronchitis", "present", "last month")]
+    assert _facts("He takes sertraline for depression and naproxen for gout") == [
+        ("history.medications", "sertraline", "present", None), ("history.past_diagnoses", "depression", "present", None),
+        ("history.medications", "naproxen", "present", None), ("history.past_diagnoses", "gout", "present", None)]
+
+
+def test_a_treatment_for_no_named_condition_stays_whole() -> None:
+    for clause in ("She takes ibuprofen for the pain", "He has been taking amlodipine for 2 years",
+                   "She took cefalexin for this infection", "He is on enoxaparin for DVT prophylaxis"):
+        assert [f.field for f in route_clause(clause, default=None).facts] == ["history.medications"], clause
+
+
+def test_last_after_the_is_no_closing_time() -> None:
+    case = _case("A 45-year-old woman presents with palpitations. She has a history of asthma that got worse over "
+                 "the last year.")
+    assert all("detail" not in f for f in case["history"]["past_diagnoses"])
+
+
+def test_a_received_diagnosis_is_past_history() -> None:
+    assert _facts("He received a diagnosis of sarcoidosis 6 years ago") == [
+        ("history.past_diagnoses", "sarcoidosis 6 years ago", "present", None)]
+
+
+def test_a_treatment_s_condition_loses_who_prescribed_it_and_skips_a_span_of_time() -> None:
+    assert _facts("She was prescribed bupropion for depression by her psychiatrist") == [
+        ("history.medications", "bupropion", "present", None), ("history.past_diagnoses", "depression", "present", None)]
+    assert [f.field for f in route_clause("He took cefuroxime for about a week to treat a sinus infection",
+                                          default=None).facts] == ["history.medications"]

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import first_person, lower_chart_word
+from tod.records.phrases import first_person, lower_chart_word, split_time
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
 _RE = load_patterns("builder")
@@ -192,8 +192,9 @@ class CaseBuilder:
         A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
-        if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
-            value, detail = _DANGLING_VERB.sub("", value[: time.start()]).strip(" ,"), detail or time.group("time")
+        value, time = split_time(value) if value else (value, None)
+        if time:
+            value, detail = _DANGLING_VERB.sub("", value).strip(" ,"), detail or time
         detail = self.speak(_clean(detail)) if detail else None
         if status is Status.present and not value:
             return

@@ -216,6 +216,15 @@ def lower_chart_word(word: str) -> str:
     return word
 
 
+def split_time(text: str) -> tuple[str, str | None]:
+    """A value without the time that closes it, and that time ("pneumonia last month" ->
+    ("pneumonia", "last month")); the text as it is and None when no time closes it."""
+    time = _RE.trailing_time.search(text)
+    if time is None or time.start() == 0:
+        return text, None
+    return text[: time.start()], time.group("time")
+
+
 def short_value(text: str, *, person: bool = False) -> str:
     """A record value from a chart phrase: no chart subject, no trailing punctuation,
     no leading article, chart capitals lowered, the patient's own person (``person``).

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import first_person, short_value, split_items, split_sentences, strip_subject
+from tod.records.phrases import first_person, short_value, split_items, split_sentences, split_time, strip_subject
 
 #: Fields that hold one fact (the others are lists).
 SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
@@ -96,8 +96,8 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
-         r"using|receiving|receives|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
-         r"walk|nap|shower|bath|class|course|job|part|care|time|place|advantage|turns?)\b)|"
+         r"using|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
+         r"walk|nap|shower|bath|class|course(?! of)|diagnosis|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
@@ -110,6 +110,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also |otherwise )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
+         r"^(?:recently |previously )?(?:received|was given|got) (?:an? |the )?diagnosis of\s*|"
          r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
@@ -440,14 +441,31 @@ def _listed(name: str, rest: str) -> Routing:
 
 def _tried(rest: str) -> Routing:
     """The medications of a clause with the outcome it states as their detail ("tried
-    ibuprofen and naproxen without improvement" -> both, detail "without improvement")."""
+    ibuprofen and naproxen without improvement" -> both, detail "without improvement"); a
+    condition one was for is past history (:func:`_for_condition`)."""
     outcome = _RE.treatment_outcome.search(rest)
-    routing = _listed("history.medications", rest[: outcome.start()] if outcome else rest)
+    rest = rest[: outcome.start()] if outcome else rest
+    listed = _listed("history.medications", re.sub(r"^(?:an? )?(?:[\w-]+ )?course of\s+", "", rest.strip(), flags=re.I))
+    facts = [f for fact in listed.facts for f in _for_condition(fact)]
     if outcome:
-        result = outcome.group("o").lower()
-        routing.facts = [RoutedFact(f.field, f.value, f.status, f.detail or result) if f.field == "history.medications" else f
-                         for f in routing.facts]
-    return routing
+        facts = [RoutedFact(f.field, f.value, f.status, f.detail or outcome.group("o").lower())
+                 if f.field == "history.medications" else f for f in facts]
+    return Routing(facts, listed.unrouted)
+
+
+def _for_condition(fact: RoutedFact) -> list[RoutedFact]:
+    """A medication and the condition it was for, with the time stated after it
+    ("antibiotics for pneumonia last month" -> antibiotics and pneumonia, both "last month");
+    the fact as it is when it names no condition ("ibuprofen for the pain")."""
+    purpose = _RE.treated_condition.search(fact.value or "") if fact.field == "history.medications" else None
+    if purpose is None:
+        return [fact]
+    condition, time = split_time(purpose.group("c"))
+    condition = re.sub(r"\s+(?:as well|too|also|by (?:his|her|their|my|a|an|the) [\w-]+)$", "", condition, flags=re.I)
+    if not looks_like_condition(condition):
+        return [fact]
+    return [RoutedFact(fact.field, purpose.group("drug"), fact.status, fact.detail or time),
+            RoutedFact("history.past_diagnoses", short_value(condition), detail=time)]
 
 
 #: A treatment clause that names no treatment ("..., for which he was successfully treated").
