@@ -151,3 +151,24 @@ def test_a_treatment_s_condition_loses_who_prescribed_it_and_skips_a_span_of_tim
         ("history.medications", "bupropion", "present", None), ("history.past_diagnoses", "depression", "present", None)]
     assert [f.field for f in route_clause("He took cefuroxime for about a week to treat a sinus infection",
                                           default=None).facts] == ["history.medications"]
+
+
+def test_behaviours_stated_in_the_perfect_are_symptoms_with_noun_like_names() -> None:
+    case = _case("An 11-year-old girl is brought by her father because of problems at school. He says she has "
+                 "skipped classes and often lies to her coach. She has also bitten her younger brother.")
+    names = [s["name"] for s in case["symptoms"] if s["status"] == "present"]
+    assert "skipping classes" in names
+    assert "often lying to my coach" in names
+    assert "biting my younger brother" in names
+
+
+def test_a_negated_behaviour_is_never_present() -> None:
+    case = _case("A 7-year-old boy is brought because of tantrums. He has not eaten anything since morning.")
+    assert all(s["status"] == "denied" for s in case["symptoms"] if "eating" in s["name"])
+
+
+def test_a_participle_before_a_conjunction_or_reason_is_no_behaviour() -> None:
+    from tod.records.symptom_names import verb_phrase_symptom
+    assert verb_phrase_symptom("has stopped because of the pain") is None
+    assert verb_phrase_symptom("has slept and eaten very little") is None
+    assert verb_phrase_symptom("has stolen a bicycle") == "stealing a bicycle"

@@ -28,7 +28,14 @@ from tod.records.routing import (
     route_clause,
     split_clauses,
 )
-from tod.records.symptom_names import base_form, gerund, is_fragment, looks_like_symptom, verb_phrase_symptom
+from tod.records.symptom_names import (
+    base_form,
+    gerund,
+    is_fragment,
+    looks_like_symptom,
+    participle_base,
+    verb_phrase_symptom,
+)
 
 _RE = load_patterns("narrative")
 
@@ -154,7 +161,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
                       r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
-        item = verb_phrase_symptom(item) or _strip_article(re.sub(
+        item = verb_phrase_symptom(item) or _participle_symptom(item) or _strip_article(re.sub(
             r"^(?:complaints? of|episodes? of|an? episode of|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
@@ -176,6 +183,12 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     if when_factor and symptoms:
         symptoms[-1].setdefault("aggravating_factors", []).append(when_factor)
     return symptoms
+
+
+def _participle_symptom(item: str) -> str | None:
+    """A complaint item that is a behaviour in the perfect with its auxiliary cut off by the
+    report verb ("skipped classes" of "she has skipped classes" -> "skipping classes")."""
+    return verb_phrase_symptom(f"has {item}") if participle_base(item.split(" ", 1)[0]) else None
 
 
 def complaint_phrase(sentence: str) -> str | None:
@@ -621,8 +634,14 @@ class NarrativeReader:
         return True
 
     def _symptom_clause(self, clause: str, when: str | None, restates: bool) -> bool:
-        complaint = complaint_phrase(clause) or verb_phrase_symptom(strip_subject(clause))
-        return complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
+        """Place the complaint a clause states, read as a complaint phrase or else as a verb
+        phrase ("he has stolen from shops" -> "stealing from shops"); True if placed."""
+        stated, verbal = complaint_phrase(clause), verb_phrase_symptom(strip_subject(clause))
+        tries = [stated or verbal]
+        if stated and verbal and verbal != stated and not re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
+            tries.append(verbal)  # "he has stolen from shops": the complaint phrase "stolen from shops" places nothing
+        return any([complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
+                    for complaint in tries])
 
     def _history_in_subject(self, subject: str) -> None:
         """History named in a vignette's subject ("a 45-year-old man with a history of X")."""

@@ -27,12 +27,33 @@ SYMPTOM_VERBS = frozenset({
     "hallucinate", "hide", "isolate", "withdraw", "argue", "fight", "drop", "bump", "squint", "rub", "hold",
     "tilt", "walk", "feel", "need", "become", "startle", "panic", "overeat", "restrict", "reject",
     "act", "behave", "laugh", "smell", "taste", "steal", "harm", "bang", "lie", "shout", "swear", "insult", "annoy", "disrupt",
+    "bully", "skip", "threaten", "destroy",
 })
 
 _RE = load_patterns("symptom_names")
 
 _IRREGULAR_ING = {"lie": "lying", "die": "dying", "tie": "tying", "see": "seeing", "be": "being", "flee": "fleeing"}
-_NOT_DOUBLED = frozenset({"visit", "open", "listen", "happen", "offer", "suffer", "wonder", "bother", "limit"})
+#: Irregular past participles of :data:`SYMPTOM_VERBS` ("has stolen" -> "steal").
+_IRREGULAR_PARTICIPLES = {
+    "stolen": "steal", "bitten": "bite", "fought": "fight", "lost": "lose", "fallen": "fall", "hidden": "hide",
+    "hit": "hit", "heard": "hear", "forgotten": "forget", "sworn": "swear", "shaken": "shake", "slept": "sleep",
+    "bled": "bleed", "spat": "spit", "withdrawn": "withdraw", "lied": "lie", "cried": "cry",
+}
+
+
+def participle_base(word: str) -> str | None:
+    """The base of a past participle of a symptom verb ("stolen" -> "steal", "skipped" ->
+    "skip", "refused" -> "refuse"), or None when it is no such participle."""
+    low = word.lower()
+    if low in _IRREGULAR_PARTICIPLES:
+        return _IRREGULAR_PARTICIPLES[low]
+    if not low.endswith("ed"):
+        return None
+    stem = low[:-2]
+    candidates = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem,
+                  stem[:-1] + "y" if stem.endswith("i") else stem)
+    return next((c for c in candidates if c in SYMPTOM_VERBS), None)
+_NOT_DOUBLED = frozenset({"visit", "open", "listen", "happen", "offer", "suffer", "wonder", "bother", "limit", "vomit"})
 
 
 def base_form(verb: str) -> str:
@@ -92,6 +113,9 @@ def verb_phrase_symptom(text: str) -> str | None:
          rf"(?:seen|found|caught|noticed|observed|heard|witnessed) (?P<g>\w+ing)\b(?P<r>.*)$",
          lambda m: f"{m.group('g').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
+        (rf"^{adverbs}(?:has|have) {adverbs}(?P<v>\w+)(?P<r>\s+(?!(?:because|as|since|due|and|or|but)\b)\w.*)$",
+         # "has stolen from shops" -> "stealing from shops"
+         lambda m: f"{gerund(base)}{m.group('r')}" if (base := participle_base(m.group("v"))) else None),
         (rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
          lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
         (rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$",
@@ -203,4 +227,5 @@ def looks_like_symptom(name: str) -> bool:
 
 
 _GERUNDS = frozenset(gerund(v) for v in SYMPTOM_VERBS)
-_GERUND_START = re.compile(r"^(?:" + "|".join(sorted(gerund(v) for v in SYMPTOM_VERBS)) + r")\b")
+_GERUND_START = re.compile(r"^(?:(?:often|frequently|always|sometimes|repeatedly|constantly|occasionally|easily|also|still|"
+                           r"now) )*(?:" + "|".join(sorted(gerund(v) for v in SYMPTOM_VERBS)) + r")\b")
