@@ -172,3 +172,17 @@ def test_a_participle_before_a_conjunction_or_reason_is_no_behaviour() -> None:
     assert verb_phrase_symptom("has stopped because of the pain") is None
     assert verb_phrase_symptom("has slept and eaten very little") is None
     assert verb_phrase_symptom("has stolen a bicycle") == "stealing a bicycle"
+
+
+def test_a_fever_with_its_temperature_is_a_symptom_and_a_vital_sign() -> None:
+    case = _case("A 19-year-old man presents with a fever of 38.9°C and a sore throat.")
+    assert [s["name"] for s in case["symptoms"]] == ["fever", "sore throat"]
+    assert [(e["name"], e["result"], e["category"]) for e in case["examinations"]] == [
+        ("temperature", "38.9°C", "vital_sign")]
+
+
+def test_the_examiner_s_narration_is_no_part_of_a_finding() -> None:
+    case = _case("A 44-year-old woman presents with a rash. On physical exam you note scaly patches on the knees. "
+                 "Upon examination, the physician notes a soft mass in the right groin.")
+    assert [(e["name"], e["result"]) for e in case["examinations"]] == [
+        ("physical exam", "scaly patches on the knees"), ("examination", "a soft mass in the right groin")]

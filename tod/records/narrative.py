@@ -438,7 +438,7 @@ class NarrativeReader:
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
         onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
-            name = item.pop("name")
+            name = self._measured_fever(item.pop("name"))
             field = item_field(name)
             episodes = bool(_RE.episodes_of.match(name)) and looks_like_condition(item.get("position", ""))
             if episodes:  # "six episodes of otitis media": a recurrent condition, history
@@ -488,6 +488,15 @@ class NarrativeReader:
             head = (match.group("x") or match.group("y")).lower().split()[-1].rstrip("s")
             self.builder.resolved.update(s["name"] for s in self.builder.present_symptoms()
                                          if s["name"].lower().split()[-1].rstrip("s") == head)
+
+    def _measured_fever(self, name: str) -> str:
+        """A fever stated with its temperature ("fever of 39.4°C at home"): the temperature is
+        recorded as a vital sign and the symptom is the fever; any other name as it is."""
+        measured = _RE.measured_fever.match(name)
+        if measured is None:
+            return name
+        self.builder.add_exam("temperature", measured.group("t"), "vital_sign")
+        return measured.group("n")
 
     def _relative_clause(self, phrase: str, name: str) -> None:
         """Read the relative clause after a complaint's last symptom ("a lump that has grown in

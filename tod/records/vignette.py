@@ -59,7 +59,9 @@ def _exam_name(text: str, default: str) -> str:
 def exam_results(sentence: str) -> list[tuple[str, str]]:
     """(name, result) pairs of a findings sentence: vital signs one by one, growth percentiles,
     measured tests one by one, otherwise "X shows Y" -> (X, Y), "On examination, Y" ->
-    ("physical examination", Y)."""
+    ("physical examination", Y). The examiner's narration goes ("On exam you note Y" -> "On
+    exam, Y")."""
+    sentence = _RE.narration.sub(lambda m: f"{m.group('lead')}, " if m.group("lead") else "", sentence.strip(), count=1)
     vital, verb = _RE.vitals.search(sentence), _RE.result_verb.search(sentence)
     if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
             and not (verb and verb.start() < vital.start()):
