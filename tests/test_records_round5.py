@@ -186,3 +186,31 @@ def test_the_examiner_s_narration_is_no_part_of_a_finding() -> None:
                  "Upon examination, the physician notes a soft mass in the right groin.")
     assert [(e["name"], e["result"]) for e in case["examinations"]] == [
         ("physical exam", "scaly patches on the knees"), ("examination", "a soft mass in the right groin")]
+
+
+def test_a_lone_quality_word_joins_the_next_item_or_names_its_symptom() -> None:
+    from tod.records.narrative import symptom_items
+    assert [i["name"] for i in symptom_items("a swollen, warm knee and tender")] == ["swollen, warm knee", "tenderness"]
+
+
+def test_no_improvement_is_no_denied_symptom() -> None:
+    routing = route_clause("She reports no improvement with ice packs", default=None)
+    assert routing.facts == [] and routing.unrouted
+    assert [(f.value, f.status.value) for f in route_clause("She denies any fever", default="symptoms").facts] == [
+        ("fever", "denied")]
+
+
+def test_a_denied_improvement_leaves_the_other_denials_of_its_clause() -> None:
+    routing = route_clause("She reports no improvement with ice packs and no fever", default="symptoms")
+    assert [(f.value, f.status.value) for f in routing.facts] == [("fever", "denied")]
+
+
+def test_a_complaint_ends_before_the_accident_that_caused_it() -> None:
+    case = _case("A 12-year-old girl presents with a swollen and painful left ankle after she fell off a horse an hour ago.")
+    assert [s["name"] for s in case["symptoms"]] == ["swollen, painful left ankle"]
+
+
+def test_a_repair_is_an_operation_unless_it_is_still_needed() -> None:
+    assert _facts("He had a hernia repair 3 years ago") == [
+        ("history.trauma_surgery", "hernia repair 3 years ago", "present", None)]
+    assert route_clause("She has a hernia that needs repair", default=None).facts == []

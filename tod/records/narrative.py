@@ -18,6 +18,7 @@ from tod.records.model import Status
 from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, split_items, strip_subject
 from tod.records.routing import (
+    QUALITY_NOUNS,
     SYMPTOMS,
     Routing,
     excepted_complaint,
@@ -98,6 +99,21 @@ def _merge_objects(items: list[str]) -> list[str]:
     return merged
 
 
+def _merge_qualities(items: list[str]) -> list[str]:
+    """A lone quality word of a list joins the item after it ("swollen", "tender knee" ->
+    "swollen, tender knee"); one with no item after it names its symptom ("tender" ->
+    "tenderness")."""
+    merged: list[str] = []
+    pending: list[str] = []
+    for item in items:
+        if _strip_article(item).lower() in QUALITY_NOUNS:
+            pending.append(item.strip())
+            continue
+        merged.append(", ".join([*pending, item.strip()]) if pending else item)
+        pending = []
+    return merged + [QUALITY_NOUNS[_strip_article(word).lower()] for word in pending]
+
+
 def _descriptors(item: str) -> dict[str, str]:
     """Degree, onset, colour, shape and texture words an item states."""
     entry: dict[str, str] = {}
@@ -151,7 +167,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     phrase = re.sub(r"\b(?:that )?comes and goes\b", "intermittent", phrase, flags=re.I)
     phrase = re.sub(r",?\s+(?:including|such as|especially|particularly|mainly|mostly|except)\b.*$", "", phrase, flags=re.I)
     symptoms: list[dict[str, Any]] = []
-    for item in _merge_objects(_merge_positions(split_items(phrase))):
+    for item in _merge_qualities(_merge_objects(_merge_positions(split_items(phrase)))):
         stated = item
         item = _RE.duration_text.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)

@@ -48,7 +48,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
+         r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
          r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
@@ -285,8 +285,8 @@ _HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|liv
 _TREATED_BY = re.compile(r"\b(?:treated|managed|controlled) (?:with|by)\b", re.I)
 _LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
 
-#: A quality a lesion is said not to have -> the symptom denied ("not itchy" -> itching).
-_QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
+#: A quality word -> the symptom it names ("not itchy" -> itching denied; a lone "tender" -> tenderness).
+QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
                   "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
                   "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
 
@@ -337,8 +337,8 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
         if _RE.prior_episode.match(item.strip(" .,:")):
             routing.facts.append(RoutedFact("history.past_diagnoses", "similar episodes before", Status.denied))
             continue
-        if _RE.vague_item.match(item.strip(" .,:")):  # "no specific symptoms": reported, not a fact
-            routing.unrouted.append(item)
+        if _RE.vague_item.match(item.strip(" .,:")) or _RE.no_response.match(_RE.negated_head.sub("", item).strip(" .,:")):
+            routing.unrouted.append(item)  # "no specific symptoms", "no improvement with rest": reported, no symptom
             continue
         item = _RE.negated_head.sub("", item).strip(" .,:")
         if not item or is_not_provided(item) or is_bare_normal(item) or re.match(r"^(other )?(symptoms?|complaints?|abnormalit\w*|changes?|problems?"
@@ -515,7 +515,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                                    Status.denied) for item in split_items(negative.group("x")) if short_value(item)])
     quality = _RE.not_quality.match(strip_subject(clause))
     if quality and default in (None, SYMPTOMS):
-        names = [_QUALITY_NOUNS.get(item.lower().strip(), None)
+        names = [QUALITY_NOUNS.get(item.lower().strip(), None)
                  for item in re.split(r",\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+", quality.group("x")) if item.strip()]
         if names and all(names):
             return Routing([RoutedFact(SYMPTOMS, name, Status.denied) for name in names])
