@@ -214,3 +214,19 @@ def test_a_repair_is_an_operation_unless_it_is_still_needed() -> None:
     assert _facts("He had a hernia repair 3 years ago") == [
         ("history.trauma_surgery", "hernia repair 3 years ago", "present", None)]
     assert route_clause("She has a hernia that needs repair", default=None).facts == []
+
+
+def test_a_generic_medication_for_a_condition_stays_whole() -> None:
+    assert _facts("He takes medication for hypertension") == [
+        ("history.medications", "medication for hypertension", "present", None)]
+
+
+def test_a_procedure_the_patient_asks_for_is_no_operation() -> None:
+    routing = route_clause("She expresses a concern about cancer and requests a colonoscopy", default=None)
+    assert routing.facts == [] and routing.unrouted
+
+
+def test_a_wish_for_a_procedure_names_no_field() -> None:
+    from tod.records.routing import item_field
+    assert item_field("desire for a diagnostic arthroscopy") is None
+    assert item_field("a knee arthroscopy") == "history.trauma_surgery"

@@ -251,7 +251,10 @@ def is_negated(clause: str) -> bool:
 
 
 def item_field(item: str) -> str | None:
-    """The field an item names by itself ("smokes a pack a day" -> social.tobacco), or None."""
+    """The field an item names by itself ("smokes a pack a day" -> social.tobacco), or None
+    for a wish or request ("desire for a laparoscopy": nothing done yet)."""
+    if _RE.wish.match(item.strip()):
+        return None
     for name, pattern in _ITEM_ROUTES:
         if pattern.search(item):
             return name
@@ -462,8 +465,8 @@ def _for_condition(fact: RoutedFact) -> list[RoutedFact]:
         return [fact]
     condition, time = split_time(purpose.group("c"))
     condition = re.sub(r"\s+(?:as well|too|also|by (?:his|her|their|my|a|an|the) [\w-]+)$", "", condition, flags=re.I)
-    if not looks_like_condition(condition):
-        return [fact]
+    if not looks_like_condition(condition) or _GENERIC["history.medications"].match(purpose.group("drug")):
+        return [fact]  # "ibuprofen for the pain", "medication for hypertension": kept whole
     return [RoutedFact(fact.field, purpose.group("drug"), fact.status, fact.detail or time),
             RoutedFact("history.past_diagnoses", short_value(condition), detail=time)]
 
