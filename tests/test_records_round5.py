@@ -26,8 +26,8 @@ def test_otherwise_before_a_denial_of_history_is_a_blanket_denial() -> None:
 
 
 def test_gravida_and_para_are_reproductive_history() -> None:
-    assert _facts("She is G3P2") == [("social.reproductive_history", "G3P2", "present", None)]
-    assert _facts("She is gravida 2, para 1") == [("social.reproductive_history", "gravida 2, para 1", "present", None)]
+    assert _facts("She is G3P2") == [("social.reproductive_history", "3 pregnancies and 2 births", "present", None)]
+    assert _facts("She is gravida 1, para 0") == [("social.reproductive_history", "1 pregnancy and 0 births", "present", None)]
 
 
 def test_moving_from_another_country_is_an_exposure() -> None:
@@ -230,3 +230,20 @@ def test_a_wish_for_a_procedure_names_no_field() -> None:
     from tod.records.routing import item_field
     assert item_field("desire for a diagnostic arthroscopy") is None
     assert item_field("a knee arthroscopy") == "history.trauma_surgery"
+
+
+def _reproductive(text: str) -> list[str]:
+    return [f["value"] for f in _case(text)["social"].get("reproductive_history", [])]
+
+
+def test_pregnancy_stated_in_the_subject_is_reproductive_history() -> None:
+    assert _reproductive("A 31-year-old G3P2 woman at 28 weeks\u2019 gestation presents with itching.") == [
+        "3 pregnancies and 2 births", "28 weeks pregnant"]
+    assert _reproductive("A 35-year-old nulliparous woman presents with pelvic pain.") == ["never given birth"]
+    assert _reproductive("A 22-year-old primigravid woman at 9 weeks' gestation presents with nausea.") == [
+        "first pregnancy", "9 weeks pregnant"]
+
+
+def test_a_newborn_s_gestation_and_mother_are_not_her_pregnancy() -> None:
+    assert _reproductive("A 3-day-old girl born at 35 weeks' gestation to a G2P1 mother presents with poor feeding.") == []
+    assert _reproductive("A 16-year-old girl born at 32 weeks' gestation presents with wheezing.") == []

@@ -216,6 +216,26 @@ def lower_chart_word(word: str) -> str:
     return word
 
 
+#: Obstetric words a patient would not say -> what they would.
+_OBSTETRIC_WORDS = {"primigravid": "first pregnancy", "primigravida": "first pregnancy", "nulliparous": "never given birth",
+                    "primiparous": "given birth once", "multiparous": "given birth before",
+                    "multigravid": "been pregnant before", "multigravida": "been pregnant before"}
+
+
+def obstetric_phrase(text: str) -> str:
+    """Gravida and para as a patient says them ("G2P1", "gravida 2, para 1" -> "2 pregnancies
+    and 1 birth"; "nulliparous" -> "never given birth"); other text as it is."""
+    word = text.strip(" ,.").lower()
+    if word in _OBSTETRIC_WORDS:
+        return _OBSTETRIC_WORDS[word]
+    match = re.fullmatch(r"(?:G|gravida )(?P<g>\d+),? ?(?:P|para )(?P<p>\d+)(?:-?\d+)*", text.strip(" ,."), re.I)
+    if match is None:
+        return text
+    pregnancies, births = int(match.group("g")), int(match.group("p"))
+    return (f"{pregnancies} pregnanc{'y' if pregnancies == 1 else 'ies'} and "
+            f"{births} birth{'' if births == 1 else 's'}")
+
+
 def split_time(text: str) -> tuple[str, str | None]:
     """A value without the time that closes it, and that time ("pneumonia last month" ->
     ("pneumonia", "last month")); the text as it is and None when no time closes it."""

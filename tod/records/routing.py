@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import first_person, short_value, split_items, split_sentences, split_time, strip_subject
+from tod.records.phrases import first_person, obstetric_phrase, short_value, split_items, split_sentences, split_time, strip_subject
 
 #: Fields that hold one fact (the others are lists).
 SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
@@ -564,6 +564,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact(item_field(text) or "", short_value(text))])
     if lead is not None:
         name, rest = lead
+        if name == "social.reproductive_history":
+            return Routing([RoutedFact(name, obstetric_phrase(short_value(text)))])
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":

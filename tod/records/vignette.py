@@ -19,7 +19,7 @@ from tod.records.builder import CaseBuilder
 from tod.records.labtable import Table, split_tables
 from tod.records.narrative import NarrativeReader, about_symptom, visit_reason
 from tod.records.patterns import load_patterns
-from tod.records.phrases import parse_age_sex, split_items, split_sentences
+from tod.records.phrases import obstetric_phrase, parse_age_sex, split_items, split_sentences
 from tod.records.routing import OCCUPATION, is_not_provided, split_clauses
 
 _RE = load_patterns("vignette")
@@ -182,11 +182,27 @@ def _demographics(builder: CaseBuilder, first: str, vignette: str) -> tuple[floa
     occupation = _SUBJECT_OCCUPATION.search(subject)
     if occupation:
         builder.add_fact("demographics.occupation", occupation.group("occ"))
+    if sex == "female" and (age is None or age >= CAREGIVER_AGE):  # not a newborn "born at 34 weeks' gestation"
+        for value in pregnancy_facts(subject):
+            builder.add_fact("social.reproductive_history", value)
     for pattern, key in ((_RE.weight, "weight"), (_RE.height, "height")):
         match = pattern.search(vignette)
         if match:
             builder.demographics[key] = match.group(1)
     return age, sex
+
+
+def pregnancy_facts(subject: str) -> list[str]:
+    """The obstetric facts a vignette's subject states ("A 28-year-old G2P1 woman at 30 weeks'
+    gestation" -> ["2 pregnancies and 1 birth", "30 weeks pregnant"]; "a primigravid woman" ->
+    ["first pregnancy"]), in the patient's words (:func:`~tod.records.phrases.obstetric_phrase`)."""
+    if _RE.other_mother.search(subject):
+        return []  # "born to a G1P0 mother": the mother's
+    facts = [f"{match.group('w')} weeks pregnant" for match in _RE.gestation.finditer(subject)]
+    obstetric = _RE.obstetric.search(subject)
+    if obstetric:
+        facts.insert(0, obstetric_phrase(re.sub(r"\s+", " ", obstetric.group(0))))
+    return facts
 
 
 #: The chief complaint of a vignette that states neither a complaint nor a visit reason.
