@@ -438,7 +438,8 @@ class NarrativeReader:
         item that restates a recorded symptom adds its descriptors to that symptom."""
         lacking = _RE.lacking.search(phrase)
         lacked = split_items(lacking.group("x")) if lacking else []
-        if lacked and all(looks_like_symptom(item) and not re.match(r"(?:trying|using|taking|being|getting|stopping)\b", item, re.I)
+        if lacked and all(looks_like_symptom(item)
+                          and not re.match(r"(?:trying|using|taking|being|getting|stopping)\b", item, re.I)
                           for item in lacked) \
                 and not re.search(r"\b(?:cannot|can't|unable|inability|not able)\b", phrase[: lacking.start()], re.I):
             phrase = phrase[: lacking.start()]  # "diarrhea with no blood or mucus": the diarrhea; blood, mucus denied
@@ -665,8 +666,9 @@ class NarrativeReader:
         tries = [stated or verbal]
         if stated and verbal and verbal != stated and not re.search(r"\b(?:not|never|no)\b|n't\b", clause, re.I):
             tries.append(verbal)  # "he has stolen from shops": the complaint phrase "stolen from shops" places nothing
-        return any([complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
-                    for complaint in tries])
+        placed = [complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
+                  for complaint in tries]  # each reading is placed, not only the first that places one
+        return any(placed)
 
     def _history_in_subject(self, subject: str) -> None:
         """History named in a vignette's subject ("a 45-year-old man with a history of X")."""

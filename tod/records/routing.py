@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import first_person, obstetric_phrase, short_value, split_items, split_sentences, split_time, strip_subject
+from tod.records.phrases import (
+    first_person,
+    obstetric_phrase,
+    short_value,
+    split_items,
+    split_sentences,
+    split_time,
+    strip_subject,
+)
 
 #: Fields that hold one fact (the others are lists).
 SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
@@ -48,7 +56,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
         ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
-         r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
+         r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|"
+         r"d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
          r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
@@ -290,8 +299,8 @@ _LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficien
 
 #: A quality word -> the symptom it names ("not itchy" -> itching denied; a lone "tender" -> tenderness).
 QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
-                  "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
-                  "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
+                 "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
+                 "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
 
 
 def _lead(clause: str) -> tuple[str, str] | None:
@@ -442,10 +451,10 @@ def _listed(name: str, rest: str) -> Routing:
     return Routing(facts, steps)
 
 
-def _tried(rest: str) -> Routing:
-    """The medications of a clause with the outcome it states as their detail ("tried
-    ibuprofen and naproxen without improvement" -> both, detail "without improvement"); a
-    condition one was for is past history (:func:`_for_condition`)."""
+def _medications(rest: str) -> Routing:
+    """The medications a medication lead lists, with the outcome the clause states as their
+    detail ("tried ibuprofen and naproxen without improvement" -> both, detail "without
+    improvement"); a condition one was for is past history (:func:`_for_condition`)."""
     outcome = _RE.treatment_outcome.search(rest)
     rest = rest[: outcome.start()] if outcome else rest
     listed = _listed("history.medications", re.sub(r"^(?:an? )?(?:[\w-]+ )?course of\s+", "", rest.strip(), flags=re.I))
@@ -580,7 +589,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
         if name == "history.medications":
-            return _tried(rest)
+            return _medications(rest)
         return _listed(name, rest)
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])
