@@ -70,11 +70,30 @@ def _flatten(prefix: str, node: Any) -> list[tuple[str, str]]:
         return out
     if isinstance(node, list):
         return [(prefix, "; ".join(str(v) for v in node))]
+    if isinstance(node, bool):  # a finding given as true or false
+        return [(prefix, "positive" if node else "negative")]
     return [(prefix, str(node))]
 
 
 def _exam_name(raw: str) -> str:
     return raw.replace("_", " ").strip()
+
+
+#: A patient who cannot speak now: intubated, unconscious, unresponsive, with altered mental
+#: status or a low coma score, or said to be unable to communicate.
+_CANNOT_SPEAK = re.compile(r"\b(?:intubat\w*|unconscious state|remains? unconscious|(?:low|depressed) Glasgow Coma Scale|"
+                           r"GCS (?:of |score of )?[3-8]\b|altered mental (?:status|state)|(?:unable|inability) to communicate|"
+                           r"incoherent|obtunded|comatose|unarousable|(?:is|remains) (?:un|non-?)responsive)\b", re.I)
+#: A sentence about an earlier or passing state, not the present one ("during these episodes,
+#: he is nonresponsive"; "he regained consciousness").
+_PASSING_STATE = re.compile(r"\b(?:episodes?|during|afterwards?|regained|initially|previously|history of)\b", re.I)
+
+
+def cannot_speak(*texts: str) -> bool:
+    """Whether the patient cannot tell their story now (:data:`_CANNOT_SPEAK` in a sentence
+    that is not about a passing state)."""
+    return any(_CANNOT_SPEAK.search(sentence) and not _PASSING_STATE.search(sentence)
+               for text in texts for sentence in split_sentences(text))
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -183,9 +202,10 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
             else:
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
+    silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
     reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
-               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex))
+               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),

@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from tod.patient.lexicon import default_lexicon
 from tod.records.model import Status
-from tod.records.patterns import load_patterns
+from tod.records.patterns import load_patterns, load_yaml
 from tod.records.phrases import first_person, lower_chart_word
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
@@ -161,12 +162,18 @@ class CaseBuilder:
         "vomited 3 times" after "vomiting", :func:`_same_roots`) is the same symptom, not a new one."""
         name = self.speak(_clean(_SYMPTOM_FRAME.sub("", _clean(name))))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
-        if not name or not self._keep("symptoms", name):
+        if not name or _RE.bare_heading.match(name) or not self._keep("symptoms", name):
+            return  # "no other significant symptoms": a blanket statement, no symptom of its own
+        if _RE.care_plan.search(name):
+            self.warnings.append(f"symptoms: left out, a plan of care is no symptom: {name!r}")
             return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
+            if existing["status"] == status.value and _one_holds_other(existing["name"], name):
+                self._merge_restated(existing, name, values)
+                return
             if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
                     existing["status"] == status.value and _same_roots(existing["name"], name)) or (
                     status is Status.present and existing["status"] == "present"
@@ -175,7 +182,7 @@ class CaseBuilder:
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
                         if isinstance(value, list):
-                            existing[key] = list(dict.fromkeys([*existing.get(key, []), *value]))
+                            existing[key] = distinct_items([*existing.get(key, []), *value])
                         else:
                             existing.setdefault(key, value)
                 elif status is Status.present:
@@ -183,8 +190,23 @@ class CaseBuilder:
                 return
         entry: dict[str, Any] = {"name": name, "status": status.value}
         if status is Status.present:
-            entry.update(values)
+            entry.update({k: distinct_items(v) if isinstance(v, list) else v for k, v in values.items()})
         self.symptoms.append(entry)
+
+    @staticmethod
+    def _merge_restated(existing: dict[str, Any], name: str, values: dict[str, Any]) -> None:
+        """Merge a symptom stated again in other words (:func:`_one_holds_other`) into the
+        entry: the more specific name stays (the one with a site, value or qualifier), missing
+        descriptors are filled and factors joined without repeats."""
+        if _specificity(name) > _specificity(existing["name"]):
+            existing["name"] = name
+        if existing["status"] != "present":
+            return
+        for key, value in values.items():
+            if isinstance(value, list):
+                existing[key] = distinct_items([*existing.get(key, []), *value])
+            else:
+                existing.setdefault(key, value)
 
     def add_fact(self, path: str, value: str | None, status: Status = Status.present, detail: str | None = None) -> None:
         """Add a history, social or occupation fact (``value`` None: a blanket denial).
@@ -192,6 +214,11 @@ class CaseBuilder:
         A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
+        if value and _RE.bare_heading.match(value):
+            value = None  # "not on any medication": a blanket denial, no item
+        if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
+            self.add_symptom(value, status)  # "painful intercourse" is a symptom
+            return
         if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
             value, detail = _DANGLING_VERB.sub("", value[: time.start()]).strip(" ,"), detail or time.group("time")
         detail = self.speak(_clean(detail)) if detail else None
@@ -209,7 +236,8 @@ class CaseBuilder:
             return
         items = (self.social if section == "social" else self.history).setdefault(name, [])
         for item in items:
-            if _same_item(item.get("value") or "", value or ""):
+            if _same_item(item.get("value") or "", value or "") or (
+                    value and item.get("value") and _same_fact(item["value"], value)):
                 if status is Status.present:
                     item["status"] = "present"
                 if detail and "detail" not in item:
@@ -362,6 +390,82 @@ def _described_again(known: str, new: str) -> bool:
     """``new`` is ``known`` with describing words added ("back pain" -> "severe back pain")."""
     few, many = _item_words(known), _item_words(new)
     return bool(few) and few[-1] == many[-1] and set(few) <= set(many) and set(many) - set(few) <= _DESCRIBING_WORDS
+
+
+def _synonym_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The groups of ``tod/records/data/symptom_synonyms.yaml``: a pattern of the group's
+    words (longest first) and the word it is compared as."""
+    groups = []
+    for word, others in load_yaml("symptom_synonyms").items():
+        if not isinstance(others, list) or not all(isinstance(o, str) for o in others):
+            raise ValueError(f"tod/records/data/symptom_synonyms.yaml: {word}: expected a list of words")
+        alternatives = "|".join(re.escape(o) for o in sorted(others, key=len, reverse=True))
+        groups.append((re.compile(rf"\b(?:{alternatives})\b", re.I), str(word)))
+    return tuple(groups)
+
+
+_SYNONYMS = _synonym_patterns()
+#: Words that tie a symptom to another item or frame it without naming it ("pain during
+#: periods", "appears tired").
+_TIE_ROOTS = frozenset(_root(w) for w in (
+    "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
+    "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
+    "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms"))
+#: A tail that names what is absent or what causes or follows the item ("nausea without
+#: vomiting", "weight gain despite decreased feeding", "difficulty opening the eye due to the
+#: pain"): not part of what the item names.
+_OTHER_TAIL = re.compile(r"\b(?:without|but no|no|not|despite|due to|because of|caus\w+|result\w*|secondary to|"
+                         r"(?:that|which) could)\b.*$", re.I)
+
+
+def _symptom_key(text: str) -> frozenset[str]:
+    """The roots a symptom or a factor names, compared across wordings: lay words for clinical
+    ones (the lay table), one word per synonym group, no course, tie or absence words
+    ("severe pain during menses" and "painful periods" give {pain, period})."""
+    lay = _OTHER_TAIL.sub("", default_lexicon().to_lay(text).lower())
+    for pattern, word in _SYNONYMS:
+        lay = pattern.sub(word, lay)
+    roots = {_root(w) for w in re.findall(r"[a-z]+", lay)}
+    return frozenset(roots - _COURSE_ROOTS - _TIE_ROOTS - {_root(w) for w in _LINK_WORDS})
+
+
+def _one_holds_other(a: str, b: str) -> bool:
+    """Two symptoms or factors name one thing: the same roots (:func:`_symptom_key`;
+    "fatigue" and "tiredness", "rest" and "a few minutes of resting"), or the roots of one,
+    two or more, all held by the other ("weight loss" and "weight loss of 6.8 kg"; a bare
+    "pain" may be another pain)."""
+    first, second = _symptom_key(a), _symptom_key(b)
+    if not first or not second:
+        return False
+    smaller = min(first, second, key=len)
+    return first == second or len(smaller) >= 2 and (first <= second or second <= first)
+
+
+def distinct_items(items: list[str]) -> list[str]:
+    """The items without one another names in other words (:func:`_one_holds_other`), the
+    more specific kept in the place of the first."""
+    kept: list[str] = []
+    for item in items:
+        same = next((i for i, k in enumerate(kept) if _one_holds_other(k, item)), None)
+        if same is None:
+            kept.append(item)
+        elif _specificity(item) > _specificity(kept[same]):
+            kept[same] = item
+    return kept
+
+
+def _same_fact(a: str, b: str) -> bool:
+    """Two history values name one item in other words ("immunizations up to date",
+    "immunizations are up to date"; "hypertension (treated with X)", "hypertension")."""
+    keys = [(_symptom_key(t), _symptom_key(re.sub(r"\s*\(.*?\)", "", t))) for t in (a, b)]
+    return any(x and x == y for x, y in zip(keys[0], keys[1]))
+
+
+def _specificity(text: str) -> tuple[int, bool]:
+    """How specific a wording is: the roots it names (a site, a qualifier), then whether it
+    gives a value; describing and course words add nothing ("severe back pain" is no more
+    specific than "back pain")."""
+    return len(_symptom_key(text)), bool(re.search(r"\d", text))
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -77,10 +77,14 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
     a piece of clause, not a measured value ("heart rate 40 bpm"), not a finding only an
-    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident")."""
-    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
-        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I) \
-        and not _RE.examiner_finding.search(symptom["name"]) and not _RE.event_or_procedure.search(symptom["name"])
+    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident"),
+    not an item that is never a complaint (a lifestyle change, a stressor, a normal state, a test
+    result, a treatment, an episode that ended: the pattern ``not_a_complaint``)."""
+    name = symptom["name"]
+    return not looks_chronic(name) and not is_fragment(name) \
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", name, re.I) \
+        and not _RE.examiner_finding.search(name) and not _RE.event_or_procedure.search(name) \
+        and not _RE.not_a_complaint.search(name)
 
 
 @dataclass(frozen=True)
@@ -99,13 +103,20 @@ _VERB_FORMS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
-    """The subject of the first clause and of the later ones ("my son has", then "he has")."""
+_PRONOUN_HAS = {"female": "she has", "male": "he has", None: "they have"}
+
+
+def _subjects(caregiver: bool, sex: str | None, *, companion: bool = False) -> tuple[Subject, Subject]:
+    """The subject of the first clause and of the later ones ("my son has", then "he has"; a
+    companion says "he has" from the first)."""
+    pronoun = _PRONOUN_HAS[sex]
+    later = Subject(pronoun, f"{pronoun.split()[0]} can't")
+    if companion:
+        return later, later
     if not caregiver:
         return Subject("I've", "I can't"), Subject("I've", "I can't")
     who = _CAREGIVER_SUBJECT[sex]
-    pronoun = {"female": "she has", "male": "he has", None: "they have"}[sex]
-    return Subject(f"{who} has", f"{who} can't"), Subject(pronoun, f"{pronoun.split()[0]} can't")
+    return Subject(f"{who} has", f"{who} can't"), later
 
 
 def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
@@ -142,6 +153,7 @@ def opening_statement(
     caregiver: bool,
     sex: str | None,
     lexicon: LayLexicon | None = None,
+    companion: bool = False,
 ) -> str:
     """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
 
@@ -158,6 +170,8 @@ def opening_statement(
         caregiver: a parent speaks ("my son has had ..."), else the patient ("I've had ...").
         sex: the patient's sex, for the caregiver's "my son" / "my daughter".
         lexicon: the lay table (default: the repository's).
+        companion: the patient cannot speak (unresponsive, intubated, confused): the person
+            who came with them says what they saw, in lay words (:func:`_companion_opening`).
 
     Raises:
         ValueError: no present symptom.
@@ -167,8 +181,17 @@ def opening_statement(
     if not present:
         raise ValueError("an opening needs a present symptom")
     told = _told_events(present)
+    if companion:
+        return _companion_opening(told, present, sex=sex, lexicon=lexicon)
     if told and not caregiver:
         return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon)
+    return _listed_opening(present, _subjects(caregiver, sex), lexicon=lexicon, patient_speaks=not caregiver)
+
+
+def _listed_opening(present: list[dict[str, Any]], subjects: tuple[Subject, Subject], *, lexicon: LayLexicon,
+                    patient_speaks: bool) -> str:
+    """The opening that lists the chief complaint and the symptoms beside it, with the
+    duration (see :func:`opening_statement`)."""
     usable = [s for s in present if _usable(s)] or present
     jargon = _jargon_pattern()
     ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
@@ -178,7 +201,6 @@ def opening_statement(
         chosen = [s for s in chosen if s.get("duration") in (duration, None)]
     chosen.sort(key=usable.index)
     phrases = _distinct([(_phrase(s, lexicon), s) for s in chosen])
-    subjects = _subjects(caregiver, sex)
     dated = [p for p, s in phrases if s.get("duration") or not duration]  # the chief complaint's first
     undated = [p for p, _ in phrases if p not in dated]
     text = "Doctor, " + ", and ".join(_clauses(dated, subjects)) + "."
@@ -186,16 +208,16 @@ def opening_statement(
         text += _since(lexicon.to_lay(duration))
     if undated:  # said after the duration, which is not theirs
         text += " Also, " + ", and ".join(_clauses(undated, (subjects[1], subjects[1]))) + "."
-    return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+    return text + (" I'm worried about it." if patient_speaks else " I'm worried.")
 
 
-#: Symptoms a patient was not aware of while they lasted -> how others told the patient of
-#: them ("unresponsiveness" -> "I wasn't responding"), tried in order.
+#: Symptoms a patient was not aware of while they lasted -> what others saw, without its
+#: subject ("unresponsiveness" -> "wasn't responding"), tried in order.
 _UNAWARE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), told) for p, told in (
-    (r"\b(?:un|non-?)responsive(?:ness)?\b|\bnot responding\b|\bunarousable\b", "I wasn't responding"),
-    (r"\bincoheren\w*|\bnot making sense\b", "I wasn't making sense"),
+    (r"\b(?:un|non-?)responsive(?:ness)?\b|\bnot responding\b|\bunarousable\b", "wasn't responding"),
+    (r"\bincoheren\w*|\bnot making sense\b", "wasn't making sense"),
     (r"\b(?:loss of consciousness|unconscious(?:ness)?|passed out|fainting|syncope|coma|comatose|obtunded|stupor|found down)\b",
-     "I passed out"),
+     "passed out"),
 ))
 
 
@@ -208,11 +230,30 @@ def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | No
     """An opening of a patient who was unaware of the chief complaint: what others told, then
     the symptoms the patient knows of ("Doctor, I don't remember much of it, but I'm told I
     passed out. I've been having a headache. ...")."""
-    text = f"Doctor, I don't remember much of it, but I'm told {_join(told)}."
+    text = f"Doctor, I don't remember much of it, but I'm told I {_join(told)}."
     if not aware:
         return text + " I'm worried about it."
     rest = opening_statement(aware, caregiver=False, sex=sex, lexicon=lexicon).removeprefix("Doctor, ")
     return f"{text} {rest[:1].upper()}{rest[1:]}"
+
+
+_REFLEXIVE = {"female": ("she", "herself", "her"), "male": ("he", "himself", "him"), None: ("they", "themselves", "them")}
+
+
+def _companion_opening(told: list[str], present: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon) -> str:
+    """The opening of a patient who cannot speak, said by the person who came with them: that
+    the patient cannot tell it, what they saw ("He passed out."), then the symptoms a lay
+    person notices, in the third person; no examiner's finding, test or treatment."""
+    pronoun, reflexive, objective = _REFLEXIVE[sex]
+    text = f"Doctor, {pronoun} can't tell you {reflexive}, so I'm speaking for {objective}."
+    if told:
+        text += f" {pronoun.capitalize()} {_join(told)}."
+    seen = [s for s in present if not _told_events([s]) and _usable(s)]
+    if seen:
+        rest = _listed_opening(seen, _subjects(False, sex, companion=True), lexicon=lexicon,
+                               patient_speaks=False).removeprefix("Doctor, ")
+        return f"{text} {rest[:1].upper()}{rest[1:]}"
+    return text + " I'm worried."
 
 
 def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
