@@ -29,8 +29,8 @@ from tod.records.builder import CaseBuilder, diagnosis_terms
 from tod.records.importing import ImportFormatError, ImportResult
 from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
-from tod.records.narrative import NarrativeReader, symptom_items
-from tod.records.opening import opening_statement, visit_opening
+from tod.records.narrative import NarrativeReader, symptom_items, visit_reason
+from tod.records.opening import has_complaint, opening_statement, visit_opening
 from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
@@ -94,6 +94,13 @@ def cannot_speak(*texts: str) -> bool:
     that is not about a passing state)."""
     return any(_CANNOT_SPEAK.search(sentence) and not _PASSING_STATE.search(sentence)
                for text in texts for sentence in split_sentences(text))
+
+
+#: A complaint that was an episode and is over ("he regained consciousness", "she is now back
+#: to normal").
+_ENDED = re.compile(r"\b(?:regained consciousness|came (?:a)?round|(?:is|was|now|has been) back to (?:normal|baseline|"
+                    r"(?:his|her|their) usual)|returned to (?:normal|baseline)|symptoms? (?:have|has) (?:since |now |completely )?"
+                    r"resolved|(?:is|now) asymptomatic)\b", re.I)
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -203,9 +210,11 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
     silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
-    reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
+    first = (split_sentences(history) or [""])[0]
+    reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
-               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent))
+               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,
+                                 ended=_ENDED.search(history) is not None))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),

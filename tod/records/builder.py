@@ -167,6 +167,11 @@ class CaseBuilder:
         if _RE.care_plan.search(name):
             self.warnings.append(f"symptoms: left out, a plan of care is no symptom: {name!r}")
             return
+        history = _RE.history_item.match(name)
+        if history:  # "history significant for X", "family history of X": history, not a symptom
+            field = "history.family_history" if history.group("family") else "history.past_diagnoses"
+            self.add_fact(field, history.group("item"), status)
+            return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
@@ -410,12 +415,13 @@ _SYNONYMS = _synonym_patterns()
 _TIE_ROOTS = frozenset(_root(w) for w in (
     "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
     "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
-    "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms"))
+    "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
+    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained"))
 #: A tail that names what is absent or what causes or follows the item ("nausea without
 #: vomiting", "weight gain despite decreased feeding", "difficulty opening the eye due to the
 #: pain"): not part of what the item names.
 _OTHER_TAIL = re.compile(r"\b(?:without|but no|no|not|despite|due to|because of|caus\w+|result\w*|secondary to|"
-                         r"(?:that|which) could)\b.*$", re.I)
+                         r"(?:that|which) could|(?:during|in|over|for) (?:this|that|the same) (?:time|period))\b.*$", re.I)
 
 
 def _symptom_key(text: str) -> frozenset[str]:

@@ -49,7 +49,12 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         felt = re.search(r"\b(?:pain|aches?|aching|cramps?|cramping|swelling|tenderness|stiffness|weakness|numbness|"
                          r"tingling|discomfort|burning|pressure|joints?)$", name, re.I)  # felt inside: "pain in my leg"
         name += f" {'on' if surface and not felt else 'in'} {place}"
+    name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+#: Words said twice in a row, or around "with" ("of the belly of the belly", "belly belly").
+_REPEATED_WORDS = re.compile(r"\b((?:\w+ ){0,3}\w+)(?: with)? \1\b", re.I)
 
 
 _DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b", re.I)
@@ -72,6 +77,11 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
     if caregiver:
         return f"Doctor, I've brought {_CAREGIVER_SUBJECT[sex]} in {why} {reason}."
     return f"Doctor, I'm here {why} {reason}."
+
+
+def has_complaint(symptoms: Sequence[dict[str, Any]]) -> bool:
+    """Whether one of the present symptoms is a complaint an opening may state (:func:`_usable`)."""
+    return any(_usable(s) for s in symptoms if s.get("status", "present") == "present")
 
 
 def _usable(symptom: dict[str, Any]) -> bool:
@@ -154,6 +164,7 @@ def opening_statement(
     sex: str | None,
     lexicon: LayLexicon | None = None,
     companion: bool = False,
+    ended: bool = False,
 ) -> str:
     """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
 
@@ -172,6 +183,8 @@ def opening_statement(
         lexicon: the lay table (default: the repository's).
         companion: the patient cannot speak (unresponsive, intubated, confused): the person
             who came with them says what they saw, in lay words (:func:`_companion_opening`).
+        ended: the complaint was an episode that is over ("now back to normal"): told in the
+            past, as over (:func:`_episode_opening`).
 
     Raises:
         ValueError: no present symptom.
@@ -184,7 +197,9 @@ def opening_statement(
     if companion:
         return _companion_opening(told, present, sex=sex, lexicon=lexicon)
     if told and not caregiver:
-        return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon)
+        return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon, ended=ended)
+    if ended:
+        return _episode_opening(present, _subjects(caregiver, sex)[0], lexicon=lexicon, patient_speaks=not caregiver)
     return _listed_opening(present, _subjects(caregiver, sex), lexicon=lexicon, patient_speaks=not caregiver)
 
 
@@ -226,15 +241,30 @@ def _told_events(symptoms: Sequence[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(told for s in symptoms for pattern, told in _UNAWARE if pattern.search(s["name"])))
 
 
-def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon) -> str:
+def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon,
+                  ended: bool = False) -> str:
     """An opening of a patient who was unaware of the chief complaint: what others told, then
     the symptoms the patient knows of ("Doctor, I don't remember much of it, but I'm told I
-    passed out. I've been having a headache. ...")."""
+    passed out. I've been having a headache. ..."); after an episode that ended, that it is
+    over, and no symptom as ongoing."""
     text = f"Doctor, I don't remember much of it, but I'm told I {_join(told)}."
+    if ended:
+        return text + " I came round afterwards, but I'm worried about it."
+    aware = [s for s in aware if _usable(s)]
     if not aware:
         return text + " I'm worried about it."
     rest = opening_statement(aware, caregiver=False, sex=sex, lexicon=lexicon).removeprefix("Doctor, ")
     return f"{text} {rest[:1].upper()}{rest[1:]}"
+
+
+def _episode_opening(present: list[dict[str, Any]], subject: Subject, *, lexicon: LayLexicon, patient_speaks: bool) -> str:
+    """The opening after an episode that is over: the chief complaint in the past, as one
+    episode ("Doctor, I had an episode of blurry vision. It's over now, but ...")."""
+    chief = ([s for s in present if _usable(s)] or present)[0]
+    phrase = re.sub(r"^(?:an? )?(?:sudden |brief |short |single |one )*(?:episodes? of )?", "", _phrase(chief, lexicon))
+    who = subject.has.removesuffix(" has").removesuffix("'ve")
+    worry = "I'm worried about it." if patient_speaks else "I'm worried."
+    return f"Doctor, {who} had an episode of {phrase}. It's over now, but {worry}"
 
 
 _REFLEXIVE = {"female": ("she", "herself", "her"), "male": ("he", "himself", "him"), None: ("they", "themselves", "them")}
