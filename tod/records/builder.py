@@ -221,6 +221,9 @@ class CaseBuilder:
         value = self.speak(_clean(value)) if value else None
         if value and _RE.bare_heading.match(value):
             value = None  # "not on any medication": a blanket denial, no item
+        unrecalled = _RE.not_recalled.match(value or "")
+        if unrecalled:  # "inability to recall any injury": the patient knows of none
+            value, status = unrecalled.group("item"), Status.denied
         if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
             self.add_symptom(value, status)  # "painful intercourse" is a symptom
             return
@@ -273,13 +276,28 @@ class CaseBuilder:
                 result = _clean(" ".join(kept))
         if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
             return
+        if _RE.treatment_name.search(name):  # "IV fluids", "Vasopressors": a treatment, not a test
+            heading = _RE.treatment_heading.match(name)
+            self.add_fact("history.current_treatment", result if heading else name, detail=None if heading else result)
+            return
         key = (name.lower().split()[-1], _normal_text(result))
         if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
             return
         exam = {"name": name, "result": result, "category": category or exam_category(name, result, section=section)}
+        if exam["category"] == "vital_sign" and self._repeats_vitals(result):
+            return  # a trend row restating readings already recorded
         if known_result(name, result):
             exam["known_to_patient"] = True
         self.examinations.append(exam)
+
+    def _repeats_vitals(self, result: str) -> bool:
+        """Whether every reading of a vital-sign result is already recorded in another vital
+        sign ("BP 120/80 mmHg, HR 90/min" after "Blood pressure: 120/80 mmHg" and "Heart rate:
+        90/min")."""
+        readings = _vital_readings(result)
+        if not readings or re.search(r"[a-z]{3,}", _VITAL_WORDS.sub(" ", _READING.sub(" ", result.lower()))):
+            return False  # words beyond the readings ("compared to lower values in the legs") say more
+        return readings <= {r for e in self.examinations if e["category"] == "vital_sign" for r in _vital_readings(e["result"])}
 
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
@@ -307,6 +325,25 @@ class CaseBuilder:
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
         }
+
+
+#: A vital-sign reading: a value and its unit ("120/80 mmHg", "90/min", "37.2°C", "98%").
+_READING = re.compile(r"(\d+(?:\.\d+)?(?:/\d+)?)\s*(%|°\s*[cf]|mm ?hg|bpm|/min|beats|breaths)?", re.I)
+#: Words that name a reading in a trend row ("BP", "heart rate", "then", "on room air").
+_VITAL_WORDS = re.compile(r"\b(?:bp|hr|rr|blood pressure|heart rate|pulse|respiratory rate|respirations|temperature|temp|"
+                          r"spo2|o2 sat\w*|oxygen saturation|on room air|initial(?:ly)?|repeat\w*|later|then|now|at|and|to|"
+                          r"from|was|is|of|hours?|minutes?|mmhg)\b")
+#: Units that say the same kind of reading.
+_UNIT_KIND = {"bpm": "/min", "beats": "/min", "breaths": "/min"}
+
+
+def _vital_readings(result: str) -> frozenset[tuple[str, str]]:
+    """The readings of a vital-sign result as (value, unit kind) pairs."""
+    readings = set()
+    for value, unit in _READING.findall(result):
+        unit = re.sub(r"\s+", "", unit.lower())
+        readings.add((value, _UNIT_KIND.get(unit, unit)))
+    return frozenset(readings)
 
 
 def _normal_text(text: str) -> str:

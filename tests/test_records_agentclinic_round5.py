@@ -1,0 +1,236 @@
+"""AgentClinic import rules of round 5 (issue 16): each pinned with made-up case fields, never
+a source text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tod.records.agentclinic import cannot_speak, import_medqa_case
+from tod.records.builder import CaseBuilder
+from tod.records.model import Status
+from tod.records.opening import opening_statement
+from tod.records.phrases import find_duration
+
+
+def _medqa(actor: dict[str, Any], tests: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": {}, "Test_Results": tests or {},
+                                 "Correct_Diagnosis": "Made-up disease"}}
+
+
+def _import(actor: dict[str, Any], tests: dict[str, Any] | None = None) -> dict[str, Any]:
+    record, _, _ = import_medqa_case(_medqa(actor, tests), case_id="t-1")
+    return record.model_dump(mode="json")["case"]
+
+
+def _symptoms(builder: CaseBuilder) -> list[tuple[str, str]]:
+    return [(s["name"], s["status"]) for s in builder.symptoms]
+
+
+# ------------------------------------------------------------------ openings
+
+
+def test_a_patient_who_cannot_speak_is_spoken_for_by_a_companion_in_lay_words() -> None:
+    case = _import({"Demographics": "60-year-old man",
+                    "History": "He was brought in by his daughter. He is intubated in the emergency room.",
+                    "Symptoms": {"Primary_Symptom": "Unresponsiveness",
+                                 "Secondary_Symptoms": ["Vomiting", "Raised jugular venous pressure"]}})
+    opening = case["opening_statement"]
+    assert opening.startswith("Doctor, he can't tell you himself, so I'm speaking for him. He wasn't responding.")
+    assert "he has been having vomiting" in opening.lower()
+    assert "venous" not in opening and "I've" not in opening
+
+
+def test_only_a_present_state_makes_a_patient_unable_to_speak() -> None:
+    assert cannot_speak("She has altered mental status.")
+    assert cannot_speak("", "Review limited due to the patient's unconscious state.")
+    assert not cannot_speak("During these episodes, he is unresponsive.")
+    assert not cannot_speak("He was found unconscious and regained consciousness after a minute.")
+
+
+def test_a_child_who_cannot_speak_keeps_the_parent_as_speaker() -> None:
+    case = _import({"Demographics": "3-year-old girl", "History": "She is obtunded on arrival.",
+                    "Symptoms": {"Primary_Symptom": "Fever", "Secondary_Symptoms": []}})
+    assert case["opening_statement"].startswith("Doctor, my daughter has been having fever")
+
+
+def test_lifestyle_items_stressors_and_lab_results_are_never_the_complaint() -> None:
+    opening = opening_statement([{"name": "attempts to lose weight"}, {"name": "more exercise"},
+                                 {"name": "stress at work"}, {"name": "elevated creatinine levels"},
+                                 {"name": "knee pain", "duration": "2 weeks"}], caregiver=False, sex="female")
+    assert opening == "Doctor, I've been having knee pain. It's been going on for 2 weeks. I'm worried about it."
+
+
+def test_an_episode_that_ended_is_told_as_over_in_lay_words() -> None:
+    case = _import({"Demographics": "70-year-old woman",
+                    "History": "She had sudden-onset blurry vision in one eye that lasted 5 minutes. She is now back "
+                               "to normal.",
+                    "Symptoms": {"Primary_Symptom": "Sudden-onset blurry vision", "Secondary_Symptoms": []}})
+    assert case["opening_statement"] == ("Doctor, I had an episode of blurry vision in one eye. It's over now, but I'm "
+                                         "worried about it.")
+
+
+def test_a_patient_told_of_passing_out_who_came_round_says_it_is_over() -> None:
+    case = _import({"Demographics": "30-year-old man",
+                    "History": "He fainted at a party. He regained consciousness within a minute.",
+                    "Symptoms": {"Primary_Symptom": "Loss of consciousness",
+                                 "Secondary_Symptoms": ["Regained consciousness quickly"]}})
+    assert case["opening_statement"] == ("Doctor, I don't remember much of it, but I'm told I passed out. "
+                                         "I came round afterwards, but I'm worried about it.")
+
+
+def test_an_episode_length_or_the_time_since_birth_is_no_duration() -> None:
+    assert find_duration("Episodes lasting 2\u20133 minutes have occurred over the past week") == "a week"
+    assert find_duration("The baby was born four days ago and is feeding poorly") is None
+
+
+def test_a_case_whose_only_symptom_is_a_measured_finding_opens_with_the_visit_reason() -> None:
+    case = _import({"Demographics": "6-year-old boy", "History": "The boy is brought in for a routine check-up.",
+                    "Symptoms": {"Primary_Symptom": "High blood pressure in the left arm", "Secondary_Symptoms": []}})
+    assert case["opening_statement"] == "Doctor, I've brought my son in for a routine check-up."
+
+
+def test_the_same_complaint_is_said_once_in_an_opening() -> None:
+    opening = opening_statement([{"name": "confusion with confusion"}, {"name": "cough"}], caregiver=False, sex=None)
+    assert opening == "Doctor, I've been having confusion and cough. I'm worried about it."
+
+
+# ------------------------------------------------------------------ duplicates
+
+
+def test_a_review_of_systems_item_in_lay_or_clinical_words_is_stored_once() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("dysmenorrhea")
+    builder.add_symptom("severe pain during menses")
+    builder.add_symptom("fatigue")
+    builder.add_symptom("tiredness")
+    builder.add_symptom("edema")
+    builder.add_symptom("swelling")
+    assert _symptoms(builder) == [("dysmenorrhea", "present"), ("fatigue", "present"), ("edema", "present")]
+
+
+def test_the_more_specific_wording_is_kept() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("weight loss")
+    builder.add_symptom("weight loss of 4 kg")
+    builder.add_symptom("pain")
+    builder.add_symptom("pain during urination")
+    assert _symptoms(builder) == [("weight loss of 4 kg", "present"), ("pain", "present"),
+                                  ("pain during urination", "present")]  # a bare "pain" may be another pain
+
+
+def test_a_symptom_named_beside_what_it_is_not_or_what_causes_it_stays_apart() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("decreased feeding")
+    builder.add_symptom("weight gain despite decreased feeding")
+    builder.add_symptom("vomiting")
+    builder.add_symptom("nausea without vomiting")
+    assert [n for n, _ in _symptoms(builder)] == ["decreased feeding", "weight gain despite decreased feeding",
+                                                   "vomiting", "nausea without vomiting"]
+
+
+def test_repeated_factors_are_stored_once() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("chest tightness", aggravating_factors=["exertion", "climbing stairs"],
+                        relieving_factors=["rest", "a few minutes of resting"])
+    builder.add_symptom("chest tightness", aggravating_factors=["physical activity", "cold air"])
+    symptom = builder.symptoms[0]
+    assert symptom["aggravating_factors"] == ["exertion", "cold air"]
+    assert symptom["relieving_factors"] == ["rest"]
+
+
+def test_a_history_item_or_a_denial_stated_twice_is_stored_once() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("history.vaccinations", "immunizations up to date")
+    builder.add_fact("history.vaccinations", "immunizations are up to date")
+    builder.add_fact("history.past_diagnoses", "asthma (mild, treated with an inhaler)")
+    builder.add_fact("history.past_diagnoses", "asthma")
+    builder.add_fact("history.allergies", "penicillin", Status.denied)
+    builder.add_fact("history.allergies", "any penicillin", Status.denied)
+    assert builder.history == {
+        "vaccinations": [{"value": "immunizations up to date", "status": "present"}],
+        "past_diagnoses": [{"value": "asthma (mild, treated with an inhaler)", "status": "present"}],
+        "allergies": [{"value": "penicillin", "status": "denied"}]}
+
+
+def test_a_vital_sign_trend_row_repeating_recorded_readings_is_left_out() -> None:
+    builder = CaseBuilder([])
+    builder.add_exam("Vital signs blood pressure", "130/85 mmHg")
+    builder.add_exam("Vital signs heart rate", "88/min")
+    builder.add_exam("Vital signs trend", "BP 130/85 mmHg, HR 88 bpm")
+    builder.add_exam("Vital signs repeat", "BP 100/60 mmHg, HR 120 bpm")
+    builder.add_exam("Blood pressure comparison", "130/85 mmHg in the arm, lower in the legs")
+    assert [e["name"] for e in builder.examinations] == [
+        "Vital signs blood pressure", "Vital signs heart rate", "Vital signs repeat", "Blood pressure comparison"]
+
+
+# ------------------------------------------------------------------ wrong field or status
+
+
+def test_treatments_listed_with_the_tests_are_current_treatment() -> None:
+    builder = CaseBuilder([])
+    builder.add_exam("IV fluids", "two litres of saline given")
+    builder.add_exam("Interventions", "started on vasopressors")
+    builder.add_exam("Serum sodium", "140 mEq/L", section="tests")
+    assert builder.history["current_treatment"] == [
+        {"value": "IV fluids", "status": "present", "detail": "two litres of saline given"},
+        {"value": "started on vasopressors", "status": "present"}]
+    assert [e["name"] for e in builder.examinations] == ["Serum sodium"]
+
+
+def test_pain_during_intercourse_is_a_symptom_not_sexual_history() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("social.sexual_history", "pain during intercourse")
+    builder.add_fact("social.sexual_history", "sexually active with one partner, stopped recently due to pain")
+    assert _symptoms(builder) == [("pain during intercourse", "present")]
+    assert builder.social["sexual_history"] == [
+        {"value": "sexually active with one partner, stopped recently due to pain", "status": "present"}]
+
+
+def test_an_item_not_recalled_is_denied() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("history.trauma_surgery", "inability to recall any injury")
+    assert builder.history["trauma_surgery"] == [{"value": "injury", "status": "denied"}]
+
+
+def test_history_stated_as_a_symptom_goes_to_its_history_field() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("history significant for gout")
+    builder.add_symptom("family history of similar rashes")
+    builder.add_symptom("family history of heart disease", Status.denied)
+    assert builder.symptoms == []
+    assert builder.history == {
+        "past_diagnoses": [{"value": "gout", "status": "present"}],
+        "family_history": [{"value": "similar rashes", "status": "present"},
+                           {"value": "heart disease", "status": "denied"}]}
+
+
+# ------------------------------------------------------------------ garbled fragments
+
+
+def test_a_blanket_statement_is_no_item() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("other significant symptoms", Status.denied)
+    builder.add_symptom("symptoms")
+    builder.add_symptom("adhere to the treatment plan")
+    builder.add_symptom("cough")
+    builder.add_fact("history.medications", "medication")
+    builder.add_fact("history.allergies", "medications", Status.denied)
+    assert _symptoms(builder) == [("cough", "present")]
+    assert builder.history == {"allergies": [{"status": "denied"}]}
+
+
+def test_a_true_or_false_result_is_said_as_positive_or_negative() -> None:
+    case = _import({"Demographics": "40-year-old man", "History": "He has had a cough for 3 days.",
+                    "Symptoms": {"Primary_Symptom": "Cough", "Secondary_Symptoms": []}},
+                   tests={"Rapid strep test": {"Result": False}, "Stool occult blood": True})
+    assert [(e["name"], e["result"]) for e in case["examinations"]] == [
+        ("Rapid strep test", "negative"), ("Stool occult blood", "positive")]
+
+
+def test_a_diagnosis_name_still_never_enters_the_case() -> None:
+    case = _import({"Demographics": "50-year-old woman", "History": "She has had a cough for a week.",
+                    "Symptoms": {"Primary_Symptom": "Cough",
+                                 "Secondary_Symptoms": ["History of made-up disease in her brother"]}},
+                   tests={"Interventions": "treated for made-up disease"})
+    assert "made-up disease" not in str(case).lower()
