@@ -234,3 +234,17 @@ def test_a_diagnosis_name_still_never_enters_the_case() -> None:
                                  "Secondary_Symptoms": ["History of made-up disease in her brother"]}},
                    tests={"Interventions": "treated for made-up disease"})
     assert "made-up disease" not in str(case).lower()
+
+
+def test_a_symptom_read_from_sexual_history_is_never_the_chief_complaint() -> None:
+    builder = CaseBuilder([])
+    builder.add_fact("social.sexual_history", "pain during intercourse")
+    builder.add_symptom("pelvic pain", duration="3 months")
+    assert [s["name"] for s in builder.current_symptoms()] == ["pelvic pain", "pain during intercourse"]
+
+
+def test_a_wider_wording_that_is_not_kept_adds_no_descriptor() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("bloody diarrhea")
+    builder.add_symptom("similar illness with bloody diarrhea", duration="2 weeks")
+    assert builder.symptoms == [{"name": "bloody diarrhea", "status": "present"}]

@@ -127,6 +127,9 @@ class CaseBuilder:
     #: Names of present symptoms the source says have gone ("the fever resolved"): facts of the
     #: case, but not the complaint an opening states.
     resolved: set[str] = field(default_factory=set)
+    #: Names of symptoms read from a history field ("painful intercourse" in a sexual history):
+    #: stated after the others in an opening, never before the complaint the visit is for.
+    from_history: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
@@ -202,10 +205,13 @@ class CaseBuilder:
     def _merge_restated(existing: dict[str, Any], name: str, values: dict[str, Any]) -> None:
         """Merge a symptom stated again in other words (:func:`_one_holds_other`) into the
         entry: the more specific name stays (the one with a site, value or qualifier), missing
-        descriptors are filled and factors joined without repeats."""
-        if _specificity(name) > _specificity(existing["name"]):
+        descriptors are filled and factors joined without repeats. A wording that holds more
+        than the entry without being kept ("a similar case with X" beside "X") adds no
+        descriptor, which may be another's."""
+        renamed = _more_specific(name, existing["name"])
+        if renamed:
             existing["name"] = name
-        if existing["status"] != "present":
+        if existing["status"] != "present" or not (renamed or _symptom_key(name) == _symptom_key(existing["name"])):
             return
         for key, value in values.items():
             if isinstance(value, list):
@@ -225,7 +231,10 @@ class CaseBuilder:
         if unrecalled:  # "inability to recall any injury": the patient knows of none
             value, status = unrecalled.group("item"), Status.denied
         if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
+            count = len(self.symptoms)
             self.add_symptom(value, status)  # "painful intercourse" is a symptom
+            if len(self.symptoms) > count:
+                self.from_history.add(self.symptoms[-1]["name"])
             return
         if value and (time := _RE.trailing_time.search(value)) and time.start() > 0:
             value, detail = _DANGLING_VERB.sub("", value[: time.start()]).strip(" ,"), detail or time.group("time")
@@ -305,9 +314,10 @@ class CaseBuilder:
 
     def current_symptoms(self) -> list[dict[str, Any]]:
         """The present symptoms an opening may state: those not :attr:`resolved`, or all
-        present ones when every one has resolved."""
+        present ones when every one has resolved; those read from a history field last."""
         present = self.present_symptoms()
-        return [s for s in present if s["name"] not in self.resolved] or present
+        current = [s for s in present if s["name"] not in self.resolved] or present
+        return sorted(current, key=lambda s: s["name"] in self.from_history)
 
     def case(self, opening: str) -> dict[str, Any]:
         """The ``case`` object of the record.
@@ -492,7 +502,7 @@ def distinct_items(items: list[str]) -> list[str]:
         same = next((i for i, k in enumerate(kept) if _one_holds_other(k, item)), None)
         if same is None:
             kept.append(item)
-        elif _specificity(item) > _specificity(kept[same]):
+        elif _more_specific(item, kept[same]):
             kept[same] = item
     return kept
 
@@ -504,11 +514,21 @@ def _same_fact(a: str, b: str) -> bool:
     return any(x and x == y for x, y in zip(keys[0], keys[1]))
 
 
-def _specificity(text: str) -> tuple[int, bool]:
-    """How specific a wording is: the roots it names (a site, a qualifier), then whether it
-    gives a value; describing and course words add nothing ("severe back pain" is no more
-    specific than "back pain")."""
-    return len(_symptom_key(text)), bool(re.search(r"\d", text))
+#: Words that name a site: a side, a region or a body part.
+_SITE = re.compile(r"\b(?:left|right|upper|lower|both|bilateral|central|inner|outer|front|back|head|face|eyes?|ears?|nose|"
+                   r"mouth|lips?|teeth|throat|neck|chest|breasts?|belly|abdomen|abdominal|flank|groin|pelvi\w*|vagina\w*|"
+                   r"penis|rectal|rectum|anal|arms?|elbows?|wrists?|hands?|fingers?|thumbs?|hips?|thighs?|knees?|legs?|"
+                   r"calf|calves|ankles?|feet|foot|toes?|shoulders?|spine|joints?|skin|scalp|urine|stools?)\b", re.I)
+
+
+def _more_specific(new: str, old: str) -> bool:
+    """Whether ``new`` says more than ``old`` of one item: a value ("weight loss of 4 kg"
+    over "weight loss") or a site old lacks ("knee swelling" over "swelling"); describing,
+    course and setting words add nothing ("severe back pain" is "back pain")."""
+    if re.search(r"\d", new) and not re.search(r"\d", old):
+        return True
+    return bool({w.lower() for w in _SITE.findall(new)} - {w.lower() for w in _SITE.findall(old)}) \
+        and _symptom_key(old) < _symptom_key(new)
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
