@@ -248,3 +248,10 @@ def test_a_wider_wording_that_is_not_kept_adds_no_descriptor() -> None:
     builder.add_symptom("bloody diarrhea")
     builder.add_symptom("similar illness with bloody diarrhea", duration="2 weeks")
     assert builder.symptoms == [{"name": "bloody diarrhea", "status": "present"}]
+
+
+def test_an_onset_a_feeding_habit_or_a_finding_on_an_image_is_never_the_complaint() -> None:
+    opening = opening_statement([{"name": "onset of pain while lifting"}, {"name": "exclusively breastfed"},
+                                 {"name": "collapsed lung", "position": "on the chest X-ray"},
+                                 {"name": "chest pain"}], caregiver=False, sex=None)
+    assert opening == "Doctor, I've been having chest pain. I'm worried about it."

@@ -94,7 +94,7 @@ def _usable(symptom: dict[str, Any]) -> bool:
     return not looks_chronic(name) and not is_fragment(name) \
         and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", name, re.I) \
         and not _RE.examiner_finding.search(name) and not _RE.event_or_procedure.search(name) \
-        and not _RE.not_a_complaint.search(name)
+        and not _RE.not_a_complaint.search(name) and not _RE.test_place.search(symptom.get("position") or "")
 
 
 @dataclass(frozen=True)
