@@ -255,3 +255,17 @@ def test_an_onset_a_feeding_habit_or_a_finding_on_an_image_is_never_the_complain
                                  {"name": "collapsed lung", "position": "on the chest X-ray"},
                                  {"name": "chest pain"}], caregiver=False, sex=None)
     assert opening == "Doctor, I've been having chest pain. I'm worried about it."
+
+
+def test_a_conclusion_a_setting_or_a_medicine_is_no_symptom() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("indicative of a made-up condition")
+    builder.add_symptom("during the physical exam")
+    builder.add_symptom("use of an antihistamine for the itch")
+    builder.add_symptom("uses contact lenses")
+    builder.add_symptom("burning pain during intercourse")
+    builder.add_symptom("burning pain during sexual intercourse")
+    names = [name for name, _ in _symptoms(builder)]
+    assert "burning pain during intercourse" in names and not any("during the" in n or "indicative" in n for n in names)
+    assert len([n for n in names if "burning" in n]) == 1
+    assert builder.history == {"medications": [{"value": "an antihistamine for the itch", "status": "present"}]}  # a lens is no medicine

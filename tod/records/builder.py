@@ -165,10 +165,14 @@ class CaseBuilder:
         "vomited 3 times" after "vomiting", :func:`_same_roots`) is the same symptom, not a new one."""
         name = self.speak(_clean(_SYMPTOM_FRAME.sub("", _clean(name))))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
-        if not name or _RE.bare_heading.match(name) or not self._keep("symptoms", name):
-            return  # "no other significant symptoms": a blanket statement, no symptom of its own
+        if not name or _RE.bare_heading.match(name) or _RE.not_a_symptom.match(name) or not self._keep("symptoms", name):
+            return  # "no other significant symptoms", "indicative of X": no symptom of its own
         if _RE.care_plan.search(name):
             self.warnings.append(f"symptoms: left out, a plan of care is no symptom: {name!r}")
+            return
+        medicine = _RE.medicine_use.match(name)
+        if medicine:  # "use of an antihistamine": a medication, not a symptom
+            self.add_fact("history.medications", medicine.group("item"), status)
             return
         history = _RE.history_item.match(name)
         if history:  # "history significant for X", "family history of X": history, not a symptom
