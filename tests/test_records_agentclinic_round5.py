@@ -269,3 +269,10 @@ def test_a_conclusion_a_setting_or_a_medicine_is_no_symptom() -> None:
     assert "burning pain during intercourse" in names and not any("during the" in n or "indicative" in n for n in names)
     assert len([n for n in names if "burning" in n]) == 1
     assert builder.history == {"medications": [{"value": "an antihistamine for the itch", "status": "present"}]}  # a lens is no medicine
+
+
+def test_a_companion_of_a_patient_of_unknown_sex_speaks_in_grammatical_plural() -> None:
+    opening = opening_statement([{"name": "unresponsiveness"}, {"name": "fever"}], caregiver=False, sex=None,
+                                companion=True)
+    assert opening == ("Doctor, they can't tell you themselves, so I'm speaking for them. They weren't responding. "
+                       "They have been having fever. I'm worried.")

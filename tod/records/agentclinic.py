@@ -11,7 +11,9 @@ is read like a CRAFT-MD one (:mod:`tod.records.vignette`); ``patient_info`` rest
 actor instructions and is not read. AgentClinic has no reference basis or treatment, so those
 stay empty unless a case has a management section.
 
-Facts that name the diagnosis are left out and reported; clauses that matched no field are
+The opening is spoken by a companion when an adult patient cannot speak (intubated, unresponsive,
+with altered mental status) and tells a complaint that was an episode as over ("now back to
+normal"). Facts that name the diagnosis are left out and reported; clauses that matched no field are
 counted per record. Record ids are ``<file stem>-<line number>``.
 """
 

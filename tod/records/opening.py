@@ -4,7 +4,10 @@ Imported cases have no opening of their own, so it is built from the record's pr
 symptoms (never a denied one, so the opening cannot contradict the facts), with medical
 terms reworded by tod's lay table (:class:`tod.patient.lexicon.LayLexicon`) and the
 duration of the first symptom. A parent speaks for a child under 10 ("Doctor, my son has
-had ...").
+had ..."), and the person who came with an adult who cannot speak (unresponsive, intubated,
+confused) for that adult ("Doctor, he can't tell you himself, ..."). Items that are never a
+complaint (a lifestyle change, a stressor, a normal state, a test result, a treatment) are not
+stated, and an episode that is over is told as over.
 """
 
 from __future__ import annotations
@@ -277,7 +280,8 @@ def _companion_opening(told: list[str], present: list[dict[str, Any]], *, sex: s
     pronoun, reflexive, objective = _REFLEXIVE[sex]
     text = f"Doctor, {pronoun} can't tell you {reflexive}, so I'm speaking for {objective}."
     if told:
-        text += f" {pronoun.capitalize()} {_join(told)}."
+        saw = _join(told) if sex else _join(told).replace("wasn't", "weren't")
+        text += f" {pronoun.capitalize()} {saw}."
     seen = [s for s in present if not _told_events([s]) and _usable(s)]
     if seen:
         rest = _listed_opening(seen, _subjects(False, sex, companion=True), lexicon=lexicon,
