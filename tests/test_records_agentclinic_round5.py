@@ -243,7 +243,7 @@ def test_a_symptom_read_from_sexual_history_is_never_the_chief_complaint() -> No
     assert [s["name"] for s in builder.current_symptoms()] == ["pelvic pain", "pain during intercourse"]
 
 
-def test_a_wider_wording_that_is_not_kept_adds_no_descriptor() -> None:
+def test_a_wider_wording_that_is_not_kept_adds_no_time() -> None:
     builder = CaseBuilder([])
     builder.add_symptom("bloody diarrhea")
     builder.add_symptom("similar illness with bloody diarrhea", duration="2 weeks")
@@ -276,3 +276,15 @@ def test_a_companion_of_a_patient_of_unknown_sex_speaks_in_grammatical_plural() 
                                 companion=True)
     assert opening == ("Doctor, they can't tell you themselves, so I'm speaking for them. They weren't responding. "
                        "They have been having fever. I'm worried.")
+
+
+def test_a_restatement_with_another_amount_keeps_its_time_and_a_wider_one_its_degree() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("vaginal discharge")
+    builder.add_symptom("increased amount of vaginal discharge", duration="5 days")
+    builder.add_symptom("cough")
+    builder.add_symptom("shortness of breath")
+    builder.add_symptom("mild shortness of breath after the fall", degree="mild", duration="2 days")
+    assert builder.symptoms == [{"name": "vaginal discharge", "status": "present", "duration": "5 days"},
+                                {"name": "cough", "status": "present"},
+                                {"name": "shortness of breath", "status": "present", "degree": "mild"}]

@@ -210,13 +210,15 @@ class CaseBuilder:
         """Merge a symptom stated again in other words (:func:`_one_holds_other`) into the
         entry: the more specific name stays (the one with a site, value or qualifier), missing
         descriptors are filled and factors joined without repeats. A wording that holds more
-        than the entry without being kept ("a similar case with X" beside "X") adds no
-        descriptor, which may be another's."""
+        than the entry without being kept ("a similar case with X" beside "X") adds no time
+        (duration, onset), which may date another's."""
         renamed = _more_specific(name, existing["name"])
         if renamed:
             existing["name"] = name
-        if existing["status"] != "present" or not (renamed or _symptom_key(name) == _symptom_key(existing["name"])):
+        if existing["status"] != "present":
             return
+        if not renamed and _symptom_key(name) != _symptom_key(existing["name"]):
+            values = {k: v for k, v in values.items() if k not in ("duration", "onset")}
         for key, value in values.items():
             if isinstance(value, list):
                 existing[key] = distinct_items([*existing.get(key, []), *value])
@@ -467,7 +469,7 @@ _TIE_ROOTS = frozenset(_root(w) for w in (
     "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
     "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
     "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
-    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained"))
+    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount"))
 #: A tail that names what is absent or what causes or follows the item ("nausea without
 #: vomiting", "weight gain despite decreased feeding", "difficulty opening the eye due to the
 #: pain"): not part of what the item names.
