@@ -44,7 +44,7 @@ def test_a_patient_who_cannot_speak_is_spoken_for_by_a_companion_in_lay_words() 
 def test_only_a_present_state_makes_a_patient_unable_to_speak() -> None:
     assert cannot_speak("She has altered mental status.")
     assert cannot_speak("", "Review limited due to the patient's unconscious state.")
-    assert not cannot_speak("During these episodes, he is unresponsive.")
+    assert not cannot_speak("In the spells she is unresponsive for a while.")
     assert not cannot_speak("He was found unconscious and regained consciousness after a minute.")
 
 
@@ -56,7 +56,7 @@ def test_a_child_who_cannot_speak_keeps_the_parent_as_speaker() -> None:
 
 def test_lifestyle_items_stressors_and_lab_results_are_never_the_complaint() -> None:
     opening = opening_statement([{"name": "attempts to lose weight"}, {"name": "more exercise"},
-                                 {"name": "stress at work"}, {"name": "elevated creatinine levels"},
+                                 {"name": "stress about exams"}, {"name": "elevated creatinine levels"},
                                  {"name": "knee pain", "duration": "2 weeks"}], caregiver=False, sex="female")
     assert opening == "Doctor, I've been having knee pain. It's been going on for 2 weeks. I'm worried about it."
 
@@ -101,7 +101,7 @@ def test_the_same_complaint_is_said_once_in_an_opening() -> None:
 def test_a_review_of_systems_item_in_lay_or_clinical_words_is_stored_once() -> None:
     builder = CaseBuilder([])
     builder.add_symptom("dysmenorrhea")
-    builder.add_symptom("severe pain during menses")
+    builder.add_symptom("pain with menses")
     builder.add_symptom("fatigue")
     builder.add_symptom("tiredness")
     builder.add_symptom("edema")
@@ -121,18 +121,18 @@ def test_the_more_specific_wording_is_kept() -> None:
 
 def test_a_symptom_named_beside_what_it_is_not_or_what_causes_it_stays_apart() -> None:
     builder = CaseBuilder([])
-    builder.add_symptom("decreased feeding")
-    builder.add_symptom("weight gain despite decreased feeding")
+    builder.add_symptom("poor appetite")
+    builder.add_symptom("weight gain despite poor appetite")
     builder.add_symptom("vomiting")
     builder.add_symptom("nausea without vomiting")
-    assert [n for n, _ in _symptoms(builder)] == ["decreased feeding", "weight gain despite decreased feeding",
+    assert [n for n, _ in _symptoms(builder)] == ["poor appetite", "weight gain despite poor appetite",
                                                    "vomiting", "nausea without vomiting"]
 
 
 def test_repeated_factors_are_stored_once() -> None:
     builder = CaseBuilder([])
     builder.add_symptom("chest tightness", aggravating_factors=["exertion", "climbing stairs"],
-                        relieving_factors=["rest", "a few minutes of resting"])
+                        relieving_factors=["rest", "resting for a while"])
     builder.add_symptom("chest tightness", aggravating_factors=["physical activity", "cold air"])
     symptom = builder.symptoms[0]
     assert symptom["aggravating_factors"] == ["exertion", "cold air"]
@@ -141,14 +141,14 @@ def test_repeated_factors_are_stored_once() -> None:
 
 def test_a_history_item_or_a_denial_stated_twice_is_stored_once() -> None:
     builder = CaseBuilder([])
-    builder.add_fact("history.vaccinations", "immunizations up to date")
-    builder.add_fact("history.vaccinations", "immunizations are up to date")
+    builder.add_fact("history.vaccinations", "vaccinations current")
+    builder.add_fact("history.vaccinations", "vaccinations are current")
     builder.add_fact("history.past_diagnoses", "asthma (mild, treated with an inhaler)")
     builder.add_fact("history.past_diagnoses", "asthma")
     builder.add_fact("history.allergies", "penicillin", Status.denied)
     builder.add_fact("history.allergies", "any penicillin", Status.denied)
     assert builder.history == {
-        "vaccinations": [{"value": "immunizations up to date", "status": "present"}],
+        "vaccinations": [{"value": "vaccinations current", "status": "present"}],
         "past_diagnoses": [{"value": "asthma (mild, treated with an inhaler)", "status": "present"}],
         "allergies": [{"value": "penicillin", "status": "denied"}]}
 
@@ -189,8 +189,8 @@ def test_pain_during_intercourse_is_a_symptom_not_sexual_history() -> None:
 
 def test_an_item_not_recalled_is_denied() -> None:
     builder = CaseBuilder([])
-    builder.add_fact("history.trauma_surgery", "inability to recall any injury")
-    assert builder.history["trauma_surgery"] == [{"value": "injury", "status": "denied"}]
+    builder.add_fact("history.trauma_surgery", "inability to remember any fall")
+    assert builder.history["trauma_surgery"] == [{"value": "fall", "status": "denied"}]
 
 
 def test_history_stated_as_a_symptom_goes_to_its_history_field() -> None:
@@ -210,9 +210,9 @@ def test_history_stated_as_a_symptom_goes_to_its_history_field() -> None:
 
 def test_a_blanket_statement_is_no_item() -> None:
     builder = CaseBuilder([])
-    builder.add_symptom("other significant symptoms", Status.denied)
+    builder.add_symptom("further symptoms", Status.denied)
     builder.add_symptom("symptoms")
-    builder.add_symptom("adhere to the treatment plan")
+    builder.add_symptom("adherence to the medicine schedule")
     builder.add_symptom("cough")
     builder.add_fact("history.medications", "medication")
     builder.add_fact("history.allergies", "medications", Status.denied)
@@ -251,7 +251,7 @@ def test_a_wider_wording_that_is_not_kept_adds_no_time() -> None:
 
 
 def test_an_onset_a_feeding_habit_or_a_finding_on_an_image_is_never_the_complaint() -> None:
-    opening = opening_statement([{"name": "onset of pain while lifting"}, {"name": "exclusively breastfed"},
+    opening = opening_statement([{"name": "onset of pain while lifting"}, {"name": "formula fed"},
                                  {"name": "collapsed lung", "position": "on the chest X-ray"},
                                  {"name": "chest pain"}], caregiver=False, sex=None)
     assert opening == "Doctor, I've been having chest pain. I'm worried about it."
@@ -260,14 +260,14 @@ def test_an_onset_a_feeding_habit_or_a_finding_on_an_image_is_never_the_complain
 def test_a_conclusion_a_setting_or_a_medicine_is_no_symptom() -> None:
     builder = CaseBuilder([])
     builder.add_symptom("indicative of a made-up condition")
-    builder.add_symptom("during the physical exam")
+    builder.add_symptom("during the visit")
     builder.add_symptom("use of an antihistamine for the itch")
-    builder.add_symptom("uses contact lenses")
-    builder.add_symptom("burning pain during intercourse")
-    builder.add_symptom("burning pain during sexual intercourse")
+    builder.add_symptom("uses reading glasses")
+    builder.add_symptom("aching pain during intercourse")
+    builder.add_symptom("aching pain during sexual intercourse")
     names = [name for name, _ in _symptoms(builder)]
-    assert "burning pain during intercourse" in names and not any("during the" in n or "indicative" in n for n in names)
-    assert len([n for n in names if "burning" in n]) == 1
+    assert "aching pain during intercourse" in names and not any("during the" in n or "indicative" in n for n in names)
+    assert len([n for n in names if "aching" in n]) == 1
     assert builder.history == {"medications": [{"value": "an antihistamine for the itch", "status": "present"}]}  # a lens is no medicine
 
 
@@ -280,11 +280,11 @@ def test_a_companion_of_a_patient_of_unknown_sex_speaks_in_grammatical_plural() 
 
 def test_a_restatement_with_another_amount_keeps_its_time_and_a_wider_one_its_degree() -> None:
     builder = CaseBuilder([])
-    builder.add_symptom("vaginal discharge")
-    builder.add_symptom("increased amount of vaginal discharge", duration="5 days")
+    builder.add_symptom("nasal discharge")
+    builder.add_symptom("increased amount of nasal discharge", duration="5 days")
     builder.add_symptom("cough")
     builder.add_symptom("shortness of breath")
     builder.add_symptom("mild shortness of breath after the fall", degree="mild", duration="2 days")
-    assert builder.symptoms == [{"name": "vaginal discharge", "status": "present", "duration": "5 days"},
+    assert builder.symptoms == [{"name": "nasal discharge", "status": "present", "duration": "5 days"},
                                 {"name": "cough", "status": "present"},
                                 {"name": "shortness of breath", "status": "present", "degree": "mild"}]

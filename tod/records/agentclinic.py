@@ -86,9 +86,9 @@ def _exam_name(raw: str) -> str:
 _CANNOT_SPEAK = re.compile(r"\b(?:intubat\w*|unconscious state|remains? unconscious|(?:low|depressed) Glasgow Coma Scale|"
                            r"GCS (?:of |score of )?[3-8]\b|altered mental (?:status|state)|(?:unable|inability) to communicate|"
                            r"incoherent|obtunded|comatose|unarousable|(?:is|remains) (?:un|non-?)responsive)\b", re.I)
-#: A sentence about an earlier or passing state, not the present one ("during these episodes,
-#: he is nonresponsive"; "he regained consciousness").
-_PASSING_STATE = re.compile(r"\b(?:episodes?|during|afterwards?|regained|initially|previously|history of)\b", re.I)
+#: A sentence about an earlier or passing state, not the present one ("in the spells she
+#: is unresponsive"; "he regained consciousness").
+_PASSING_STATE = re.compile(r"\b(?:episodes?|spells?|attacks?|bouts?|during|afterwards?|regained|initially|previously|history of)\b", re.I)
 
 
 def cannot_speak(*texts: str) -> bool:

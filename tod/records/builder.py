@@ -166,7 +166,7 @@ class CaseBuilder:
         name = self.speak(_clean(_SYMPTOM_FRAME.sub("", _clean(name))))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
         if not name or _RE.bare_heading.match(name) or _RE.not_a_symptom.match(name) or not self._keep("symptoms", name):
-            return  # "no other significant symptoms", "indicative of X": no symptom of its own
+            return  # "no further symptoms", "indicative of X": no symptom of its own
         if _RE.care_plan.search(name):
             self.warnings.append(f"symptoms: left out, a plan of care is no symptom: {name!r}")
             return
@@ -194,7 +194,7 @@ class CaseBuilder:
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
                         if isinstance(value, list):
-                            existing[key] = distinct_items([*existing.get(key, []), *value])
+                            existing[key] = _distinct_items([*existing.get(key, []), *value])
                         else:
                             existing.setdefault(key, value)
                 elif status is Status.present:
@@ -202,7 +202,7 @@ class CaseBuilder:
                 return
         entry: dict[str, Any] = {"name": name, "status": status.value}
         if status is Status.present:
-            entry.update({k: distinct_items(v) if isinstance(v, list) else v for k, v in values.items()})
+            entry.update({k: _distinct_items(v) if isinstance(v, list) else v for k, v in values.items()})
         self.symptoms.append(entry)
 
     @staticmethod
@@ -221,7 +221,7 @@ class CaseBuilder:
             values = {k: v for k, v in values.items() if k not in ("duration", "onset")}
         for key, value in values.items():
             if isinstance(value, list):
-                existing[key] = distinct_items([*existing.get(key, []), *value])
+                existing[key] = _distinct_items([*existing.get(key, []), *value])
             else:
                 existing.setdefault(key, value)
 
@@ -234,7 +234,7 @@ class CaseBuilder:
         if value and _RE.bare_heading.match(value):
             value = None  # "not on any medication": a blanket denial, no item
         unrecalled = _RE.not_recalled.match(value or "")
-        if unrecalled:  # "inability to recall any injury": the patient knows of none
+        if unrecalled:  # "inability to remember any fall": the patient knows of none
             value, status = unrecalled.group("item"), Status.denied
         if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
             count = len(self.symptoms)
@@ -311,7 +311,7 @@ class CaseBuilder:
         90/min")."""
         readings = _vital_readings(result)
         if not readings or re.search(r"[a-z]{3,}", _VITAL_WORDS.sub(" ", _READING.sub(" ", result.lower()))):
-            return False  # words beyond the readings ("compared to lower values in the legs") say more
+            return False  # words beyond the readings ("lower when standing") say more
         return readings <= {r for e in self.examinations if e["category"] == "vital_sign" for r in _vital_readings(e["result"])}
 
     def present_symptoms(self) -> list[dict[str, Any]]:
@@ -471,7 +471,7 @@ _TIE_ROOTS = frozenset(_root(w) for w in (
     "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
     "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount"))
 #: A tail that names what is absent or what causes or follows the item ("nausea without
-#: vomiting", "weight gain despite decreased feeding", "difficulty opening the eye due to the
+#: vomiting", "weight gain despite poor appetite", "trouble walking due to the
 #: pain"): not part of what the item names.
 _OTHER_TAIL = re.compile(r"\b(?:without|but no|no|not|despite|due to|because of|caus\w+|result\w*|secondary to|"
                          r"(?:that|which) could|(?:during|in|over|for) (?:this|that|the same) (?:time|period))\b.*$", re.I)
@@ -480,7 +480,7 @@ _OTHER_TAIL = re.compile(r"\b(?:without|but no|no|not|despite|due to|because of|
 def _symptom_key(text: str) -> frozenset[str]:
     """The roots a symptom or a factor names, compared across wordings: lay words for clinical
     ones (the lay table), one word per synonym group, no course, tie or absence words
-    ("severe pain during menses" and "painful periods" give {pain, period})."""
+    ("pain with menses" and "painful periods" give {pain, period})."""
     lay = _OTHER_TAIL.sub("", default_lexicon().to_lay(text).lower())
     for pattern, word in _SYNONYMS:
         lay = pattern.sub(word, lay)
@@ -490,8 +490,8 @@ def _symptom_key(text: str) -> frozenset[str]:
 
 def _one_holds_other(a: str, b: str) -> bool:
     """Two symptoms or factors name one thing: the same roots (:func:`_symptom_key`;
-    "fatigue" and "tiredness", "rest" and "a few minutes of resting"), or the roots of one,
-    two or more, all held by the other ("weight loss" and "weight loss of 6.8 kg"; a bare
+    "fatigue" and "tiredness", "rest" and "resting for a while"), or the roots of one,
+    two or more, all held by the other ("weight loss" and "weight loss of 4 kg"; a bare
     "pain" may be another pain)."""
     first, second = _symptom_key(a), _symptom_key(b)
     if not first or not second:
@@ -500,9 +500,9 @@ def _one_holds_other(a: str, b: str) -> bool:
     return first == second or len(smaller) >= 2 and (first <= second or second <= first)
 
 
-def distinct_items(items: list[str]) -> list[str]:
-    """The items without one another names in other words (:func:`_one_holds_other`), the
-    more specific kept in the place of the first."""
+def _distinct_items(items: list[str]) -> list[str]:
+    """The items, each said once: of two that name one thing in other words
+    (:func:`_one_holds_other`), the more specific is kept in the place of the first."""
     kept: list[str] = []
     for item in items:
         same = next((i for i, k in enumerate(kept) if _one_holds_other(k, item)), None)
@@ -514,8 +514,8 @@ def distinct_items(items: list[str]) -> list[str]:
 
 
 def _same_fact(a: str, b: str) -> bool:
-    """Two history values name one item in other words ("immunizations up to date",
-    "immunizations are up to date"; "hypertension (treated with X)", "hypertension")."""
+    """Two history values name one item in other words ("vaccinations current",
+    "vaccinations are current"; "hypertension (treated with X)", "hypertension")."""
     keys = [(_symptom_key(t), _symptom_key(re.sub(r"\s*\(.*?\)", "", t))) for t in (a, b)]
     return any(x and x == y for x, y in zip(keys[0], keys[1]))
 
