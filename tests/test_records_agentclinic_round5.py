@@ -288,3 +288,14 @@ def test_a_restatement_with_another_amount_keeps_its_time_and_a_wider_one_its_de
     assert builder.symptoms == [{"name": "nasal discharge", "status": "present", "duration": "5 days"},
                                 {"name": "cough", "status": "present"},
                                 {"name": "shortness of breath", "status": "present", "degree": "mild"}]
+
+
+def test_the_first_history_sentence_dates_the_complaint_only_when_it_speaks_of_it() -> None:
+    other = _import({"Demographics": "35-year-old woman",
+                     "History": "She and her partner have been saving for a house for 3 years. She has a rash.",
+                     "Symptoms": {"Primary_Symptom": "Itchy rash on the arms", "Secondary_Symptoms": []}})
+    assert other["symptoms"][0]["duration"] is None
+    same = _import({"Demographics": "35-year-old woman",
+                    "History": "She has been feeling sad for 2 months.",
+                    "Symptoms": {"Primary_Symptom": "Persistent sadness", "Secondary_Symptoms": []}})
+    assert same["symptoms"][0]["duration"] == "2 months"

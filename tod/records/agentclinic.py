@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tod.jsonl import iter_text_lines, parse_object
+from tod.patient.lexicon import default_lexicon
 from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder, diagnosis_terms
 from tod.records.importing import ImportFormatError, ImportResult
@@ -103,6 +104,30 @@ def cannot_speak(*texts: str) -> bool:
 _ENDED = re.compile(r"\b(?:regained consciousness|came (?:a)?round|(?:is|was|now|has been) back to (?:normal|baseline|"
                     r"(?:his|her|their) usual)|returned to (?:normal|baseline)|symptoms? (?:have|has) (?:since |now |completely )?"
                     r"resolved|(?:is|now) asymptomatic)\b", re.I)
+
+
+#: Words that name no symptom: course, degree and linking words.
+_PLAIN_WORDS = frozenset({"with", "from", "over", "past", "that", "this", "have", "been", "having", "more", "very", "much",
+                          "increasing", "increased", "worsening", "progressive", "severe", "mild", "sudden", "recurrent",
+                          "episodes", "episode", "persistent", "constant", "especially", "intense", "during", "after",
+                          "before", "since", "right", "left", "both", "patient", "reports", "history", "the", "and",
+                          "for", "has", "had", "was", "her", "his", "him", "she", "due", "not", "per", "who", "are"})
+
+
+def _content_stems(text: str) -> set[str]:
+    """The first five letters of each naming word of a text, in its own and its lay words."""
+    words = re.findall(r"[a-z]{3,}", f"{text} {default_lexicon().to_lay(text)}".lower())
+    return {w[:5] for w in words if w not in _PLAIN_WORDS}
+
+
+def _complaint_duration(sentence: str, complaint: str) -> str | None:
+    """The duration of the first History sentence, for the chief complaint only when the
+    sentence speaks of it (a shared naming word): a sentence about another matter ("trying to
+    conceive for a year", "her father died a week ago") dates no complaint."""
+    duration = find_duration(sentence)
+    said = _content_stems(sentence)
+    shared = any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said)
+    return duration if duration and shared else None
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -185,10 +210,10 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     if sex:
         builder.demographics["sex"] = sex
     history = str(actor.get("History", ""))
-    duration = find_duration((split_sentences(history) or [""])[0])
-    reader = NarrativeReader(builder)
     symptoms = actor.get("Symptoms") or {}
     primary = symptoms.get("Primary_Symptom") if isinstance(symptoms, dict) else None
+    duration = _complaint_duration((split_sentences(history) or [""])[0], str(primary or ""))
+    reader = NarrativeReader(builder)
     secondary = symptoms.get("Secondary_Symptoms", []) if isinstance(symptoms, dict) else symptoms
     for entry in symptom_items(str(primary or "")):
         entry.setdefault("duration", duration or "")
