@@ -172,10 +172,12 @@ def test_treatments_listed_with_the_tests_are_current_treatment() -> None:
     builder.add_exam("IV fluids", "two litres of saline given")
     builder.add_exam("Interventions", "started on vasopressors")
     builder.add_exam("Serum sodium", "140 mEq/L", section="tests")
+    builder.add_exam("After an IV line was placed, a stool sample", "no parasites seen", section="tests")
     assert builder.history["current_treatment"] == [
         {"value": "IV fluids", "status": "present", "detail": "two litres of saline given"},
         {"value": "started on vasopressors", "status": "present"}]
-    assert [e["name"] for e in builder.examinations] == ["Serum sodium"]
+    assert [e["name"] for e in builder.examinations] == [  # a test named in a sentence stays a test
+        "Serum sodium", "After an IV line was placed, a stool sample"]
 
 
 def test_pain_during_intercourse_is_a_symptom_not_sexual_history() -> None:

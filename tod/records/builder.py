@@ -291,7 +291,7 @@ class CaseBuilder:
                 result = _clean(" ".join(kept))
         if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
             return
-        if _RE.treatment_name.search(name):  # "IV fluids", "Vasopressors": a treatment, not a test
+        if len(name.split()) <= 4 and _RE.treatment_name.search(name):  # "IV fluids": a treatment, not a test
             heading = _RE.treatment_heading.match(name)
             self.add_fact("history.current_treatment", result if heading else name, detail=None if heading else result)
             return
