@@ -11,7 +11,9 @@ is read like a CRAFT-MD one (:mod:`tod.records.vignette`); ``patient_info`` rest
 actor instructions and is not read. AgentClinic has no reference basis or treatment, so those
 stay empty unless a case has a management section.
 
-Facts that name the diagnosis are left out and reported; clauses that matched no field are
+The opening is spoken by a companion when an adult patient cannot speak (intubated, unresponsive,
+with altered mental status) and tells a complaint that was an episode as over ("now back to
+normal"). Facts that name the diagnosis are left out and reported; clauses that matched no field are
 counted per record. Record ids are ``<file stem>-<line number>``.
 """
 
@@ -24,13 +26,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from tod.jsonl import iter_text_lines, parse_object
+from tod.patient.lexicon import default_lexicon
 from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder, diagnosis_terms
 from tod.records.importing import ImportFormatError, ImportResult
 from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
-from tod.records.narrative import NarrativeReader, symptom_items
-from tod.records.opening import opening_statement, visit_opening
+from tod.records.narrative import NarrativeReader, symptom_items, visit_reason
+from tod.records.opening import has_complaint, opening_statement, visit_opening
 from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
@@ -70,11 +73,61 @@ def _flatten(prefix: str, node: Any) -> list[tuple[str, str]]:
         return out
     if isinstance(node, list):
         return [(prefix, "; ".join(str(v) for v in node))]
+    if isinstance(node, bool):  # a finding given as true or false
+        return [(prefix, "positive" if node else "negative")]
     return [(prefix, str(node))]
 
 
 def _exam_name(raw: str) -> str:
     return raw.replace("_", " ").strip()
+
+
+#: A patient who cannot speak now: intubated, unconscious, unresponsive, with altered mental
+#: status or a low coma score, or said to be unable to communicate.
+_CANNOT_SPEAK = re.compile(r"\b(?:intubat\w*|unconscious state|remains? unconscious|(?:low|depressed) Glasgow Coma Scale|"
+                           r"GCS (?:of |score of )?[3-8]\b|altered mental (?:status|state)|(?:unable|inability) to communicate|"
+                           r"incoherent|obtunded|comatose|unarousable|(?:is|remains) (?:un|non-?)responsive)\b", re.I)
+#: A sentence about an earlier or passing state, not the present one ("in the spells she
+#: is unresponsive"; "he regained consciousness").
+_PASSING_STATE = re.compile(r"\b(?:episodes?|spells?|attacks?|bouts?|during|afterwards?|regained|initially|previously|history of)\b", re.I)
+
+
+def cannot_speak(*texts: str) -> bool:
+    """Whether the patient cannot tell their story now (:data:`_CANNOT_SPEAK` in a sentence
+    that is not about a passing state)."""
+    return any(_CANNOT_SPEAK.search(sentence) and not _PASSING_STATE.search(sentence)
+               for text in texts for sentence in split_sentences(text))
+
+
+#: A complaint that was an episode and is over ("he regained consciousness", "she is now back
+#: to normal").
+_ENDED = re.compile(r"\b(?:regained consciousness|came (?:a)?round|(?:is|was|now|has been) back to (?:normal|baseline|"
+                    r"(?:his|her|their) usual)|returned to (?:normal|baseline)|symptoms? (?:have|has) (?:since |now |completely )?"
+                    r"resolved|(?:is|now) asymptomatic)\b", re.I)
+
+
+#: Words that name no symptom: course, degree and linking words.
+_PLAIN_WORDS = frozenset({"with", "from", "over", "past", "that", "this", "have", "been", "having", "more", "very", "much",
+                          "increasing", "increased", "worsening", "progressive", "severe", "mild", "sudden", "recurrent",
+                          "episodes", "episode", "persistent", "constant", "especially", "intense", "during", "after",
+                          "before", "since", "right", "left", "both", "patient", "reports", "history", "the", "and",
+                          "for", "has", "had", "was", "her", "his", "him", "she", "due", "not", "per", "who", "are"})
+
+
+def _content_stems(text: str) -> set[str]:
+    """The first five letters of each naming word of a text, in its own and its lay words."""
+    words = re.findall(r"[a-z]{3,}", f"{text} {default_lexicon().to_lay(text)}".lower())
+    return {w[:5] for w in words if w not in _PLAIN_WORDS}
+
+
+def _complaint_duration(sentence: str, complaint: str) -> str | None:
+    """The duration of the first History sentence, for the chief complaint only when the
+    sentence speaks of it (a shared naming word): a sentence about another matter ("trying to
+    conceive for a year", "her father died a week ago") dates no complaint."""
+    duration = find_duration(sentence)
+    said = _content_stems(sentence)
+    shared = any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said)
+    return duration if duration and shared else None
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -157,10 +210,10 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     if sex:
         builder.demographics["sex"] = sex
     history = str(actor.get("History", ""))
-    duration = find_duration((split_sentences(history) or [""])[0])
-    reader = NarrativeReader(builder)
     symptoms = actor.get("Symptoms") or {}
     primary = symptoms.get("Primary_Symptom") if isinstance(symptoms, dict) else None
+    duration = _complaint_duration((split_sentences(history) or [""])[0], str(primary or ""))
+    reader = NarrativeReader(builder)
     secondary = symptoms.get("Secondary_Symptoms", []) if isinstance(symptoms, dict) else symptoms
     for entry in symptom_items(str(primary or "")):
         entry.setdefault("duration", duration or "")
@@ -183,9 +236,12 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
             else:
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
-    reason = ensure_complaint(builder, (split_sentences(history) or [""])[0])
+    silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
+    first = (split_sentences(history) or [""])[0]
+    reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
-               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex))
+               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,
+                                 ended=_ENDED.search(history) is not None))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),

@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from tod.patient.lexicon import default_lexicon
 from tod.records.model import Status
-from tod.records.patterns import load_patterns
+from tod.records.patterns import load_patterns, load_yaml
 from tod.records.phrases import first_person, lower_chart_word, split_time
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
 
@@ -126,6 +127,9 @@ class CaseBuilder:
     #: Names of present symptoms the source says have gone ("the fever resolved"): facts of the
     #: case, but not the complaint an opening states.
     resolved: set[str] = field(default_factory=set)
+    #: Names of symptoms read from a history field ("painful intercourse" in a sexual history):
+    #: stated after the others in an opening, never before the complaint the visit is for.
+    from_history: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
@@ -161,12 +165,27 @@ class CaseBuilder:
         "vomited 3 times" after "vomiting", :func:`_same_roots`) is the same symptom, not a new one."""
         name = self.speak(_clean(_SYMPTOM_FRAME.sub("", _clean(name))))
         name = " ".join([lower_chart_word(name.split(" ")[0]), *name.split(" ")[1:]]) if name else name
-        if not name or not self._keep("symptoms", name):
+        if not name or _RE.bare_heading.match(name) or _RE.not_a_symptom.match(name) or not self._keep("symptoms", name):
+            return  # "no further symptoms", "indicative of X": no symptom of its own
+        if _RE.care_plan.search(name):
+            self.warnings.append(f"symptoms: left out, a plan of care is no symptom: {name!r}")
+            return
+        medicine = _RE.medicine_use.match(name)
+        if medicine:  # "use of an antihistamine": a medication, not a symptom
+            self.add_fact("history.medications", medicine.group("item"), status)
+            return
+        history = _RE.history_item.match(name)
+        if history:  # "history significant for X", "family history of X": history, not a symptom
+            field = "history.family_history" if history.group("family") else "history.past_diagnoses"
+            self.add_fact(field, history.group("item"), status)
             return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
+            if existing["status"] == status.value and _one_holds_other(existing["name"], name):
+                self._merge_restated(existing, name, values)
+                return
             if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
                     existing["status"] == status.value and _same_roots(existing["name"], name)) or (
                     status is Status.present and existing["status"] == "present"
@@ -175,7 +194,7 @@ class CaseBuilder:
                 if status is Status.present and existing["status"] == "present":
                     for key, value in values.items():
                         if isinstance(value, list):
-                            existing[key] = list(dict.fromkeys([*existing.get(key, []), *value]))
+                            existing[key] = _distinct_items([*existing.get(key, []), *value])
                         else:
                             existing.setdefault(key, value)
                 elif status is Status.present:
@@ -183,8 +202,28 @@ class CaseBuilder:
                 return
         entry: dict[str, Any] = {"name": name, "status": status.value}
         if status is Status.present:
-            entry.update(values)
+            entry.update({k: _distinct_items(v) if isinstance(v, list) else v for k, v in values.items()})
         self.symptoms.append(entry)
+
+    @staticmethod
+    def _merge_restated(existing: dict[str, Any], name: str, values: dict[str, Any]) -> None:
+        """Merge a symptom stated again in other words (:func:`_one_holds_other`) into the
+        entry: the more specific name stays (the one with a site, value or qualifier), missing
+        descriptors are filled and factors joined without repeats. A wording that holds more
+        than the entry without being kept ("a similar case with X" beside "X") adds no time
+        (duration, onset), which may date another's."""
+        renamed = _more_specific(name, existing["name"])
+        if renamed:
+            existing["name"] = name
+        if existing["status"] != "present":
+            return
+        if not renamed and _symptom_key(name) != _symptom_key(existing["name"]):
+            values = {k: v for k, v in values.items() if k not in ("duration", "onset")}
+        for key, value in values.items():
+            if isinstance(value, list):
+                existing[key] = _distinct_items([*existing.get(key, []), *value])
+            else:
+                existing.setdefault(key, value)
 
     def add_fact(self, path: str, value: str | None, status: Status = Status.present, detail: str | None = None) -> None:
         """Add a history, social or occupation fact (``value`` None: a blanket denial).
@@ -192,6 +231,17 @@ class CaseBuilder:
         A time that ends the value ("peptic ulcer disease 6 months ago") becomes its detail, so
         the same item stated twice is one fact."""
         value = self.speak(_clean(value)) if value else None
+        if value and _RE.bare_heading.match(value):
+            value = None  # "not on any medication": a blanket denial, no item
+        unrecalled = _RE.not_recalled.match(value or "")
+        if unrecalled:  # "inability to remember any fall": the patient knows of none
+            value, status = unrecalled.group("item"), Status.denied
+        if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
+            count = len(self.symptoms)
+            self.add_symptom(value, status)  # "painful intercourse" is a symptom
+            if len(self.symptoms) > count:
+                self.from_history.add(self.symptoms[-1]["name"])
+            return
         value, time = split_time(value) if value else (value, None)
         if time:
             value, detail = _DANGLING_VERB.sub("", value).strip(" ,"), detail or time
@@ -210,7 +260,8 @@ class CaseBuilder:
             return
         items = (self.social if section == "social" else self.history).setdefault(name, [])
         for item in items:
-            if _same_item(item.get("value") or "", value or ""):
+            if _same_item(item.get("value") or "", value or "") or (
+                    value and item.get("value") and _same_fact(item["value"], value)):
                 if status is Status.present:
                     item["status"] = "present"
                 if detail and "detail" not in item:
@@ -241,13 +292,28 @@ class CaseBuilder:
                 result = _clean(" ".join(kept))
         if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
             return
+        if len(name.split()) <= 4 and _RE.treatment_name.search(name):  # "IV fluids": a treatment, not a test
+            heading = _RE.treatment_heading.match(name)
+            self.add_fact("history.current_treatment", result if heading else name, detail=None if heading else result)
+            return
         key = (name.lower().split()[-1], _normal_text(result))
         if any((e["name"].lower().split()[-1], _normal_text(e["result"])) == key for e in self.examinations):
             return
         exam = {"name": name, "result": result, "category": category or exam_category(name, result, section=section)}
+        if exam["category"] == "vital_sign" and self._repeats_vitals(result):
+            return  # a trend row restating readings already recorded
         if known_result(name, result):
             exam["known_to_patient"] = True
         self.examinations.append(exam)
+
+    def _repeats_vitals(self, result: str) -> bool:
+        """Whether every reading of a vital-sign result is already recorded in another vital
+        sign ("BP 120/80 mmHg, HR 90/min" after "Blood pressure: 120/80 mmHg" and "Heart rate:
+        90/min")."""
+        readings = _vital_readings(result)
+        if not readings or re.search(r"[a-z]{3,}", _VITAL_WORDS.sub(" ", _READING.sub(" ", result.lower()))):
+            return False  # words beyond the readings ("lower when standing") say more
+        return readings <= {r for e in self.examinations if e["category"] == "vital_sign" for r in _vital_readings(e["result"])}
 
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
@@ -255,9 +321,10 @@ class CaseBuilder:
 
     def current_symptoms(self) -> list[dict[str, Any]]:
         """The present symptoms an opening may state: those not :attr:`resolved`, or all
-        present ones when every one has resolved."""
+        present ones when every one has resolved; those read from a history field last."""
         present = self.present_symptoms()
-        return [s for s in present if s["name"] not in self.resolved] or present
+        current = [s for s in present if s["name"] not in self.resolved] or present
+        return sorted(current, key=lambda s: s["name"] in self.from_history)
 
     def case(self, opening: str) -> dict[str, Any]:
         """The ``case`` object of the record.
@@ -275,6 +342,25 @@ class CaseBuilder:
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
         }
+
+
+#: A vital-sign reading: a value and its unit ("120/80 mmHg", "90/min", "37.2°C", "98%").
+_READING = re.compile(r"(\d+(?:\.\d+)?(?:/\d+)?)\s*(%|°\s*[cf]|mm ?hg|bpm|/min|beats|breaths)?", re.I)
+#: Words that name a reading in a trend row ("BP", "heart rate", "then", "on room air").
+_VITAL_WORDS = re.compile(r"\b(?:bp|hr|rr|blood pressure|heart rate|pulse|respiratory rate|respirations|temperature|temp|"
+                          r"spo2|o2 sat\w*|oxygen saturation|on room air|initial(?:ly)?|repeat\w*|later|then|now|at|and|to|"
+                          r"from|was|is|of|hours?|minutes?|mmhg)\b")
+#: Units that say the same kind of reading.
+_UNIT_KIND = {"bpm": "/min", "beats": "/min", "breaths": "/min"}
+
+
+def _vital_readings(result: str) -> frozenset[tuple[str, str]]:
+    """The readings of a vital-sign result as (value, unit kind) pairs."""
+    readings = set()
+    for value, unit in _READING.findall(result):
+        unit = re.sub(r"\s+", "", unit.lower())
+        readings.add((value, _UNIT_KIND.get(unit, unit)))
+    return frozenset(readings)
 
 
 def _normal_text(text: str) -> str:
@@ -363,6 +449,93 @@ def _described_again(known: str, new: str) -> bool:
     """``new`` is ``known`` with describing words added ("back pain" -> "severe back pain")."""
     few, many = _item_words(known), _item_words(new)
     return bool(few) and few[-1] == many[-1] and set(few) <= set(many) and set(many) - set(few) <= _DESCRIBING_WORDS
+
+
+def _synonym_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The groups of ``tod/records/data/symptom_synonyms.yaml``: a pattern of the group's
+    words (longest first) and the word it is compared as."""
+    groups = []
+    for word, others in load_yaml("symptom_synonyms").items():
+        if not isinstance(others, list) or not all(isinstance(o, str) for o in others):
+            raise ValueError(f"tod/records/data/symptom_synonyms.yaml: {word}: expected a list of words")
+        alternatives = "|".join(re.escape(o) for o in sorted(others, key=len, reverse=True))
+        groups.append((re.compile(rf"\b(?:{alternatives})\b", re.I), str(word)))
+    return tuple(groups)
+
+
+_SYNONYMS = _synonym_patterns()
+#: Words that tie a symptom to another item or frame it without naming it ("pain during
+#: periods", "appears tired").
+_TIE_ROOTS = frozenset(_root(w) for w in (
+    "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
+    "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
+    "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
+    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount"))
+#: A tail that names what is absent or what causes or follows the item ("nausea without
+#: vomiting", "weight gain despite poor appetite", "trouble walking due to the
+#: pain"): not part of what the item names.
+_OTHER_TAIL = re.compile(r"\b(?:without|but no|no|not|despite|due to|because of|caus\w+|result\w*|secondary to|"
+                         r"(?:that|which) could|(?:during|in|over|for) (?:this|that|the same) (?:time|period))\b.*$", re.I)
+
+
+def _symptom_key(text: str) -> frozenset[str]:
+    """The roots a symptom or a factor names, compared across wordings: lay words for clinical
+    ones (the lay table), one word per synonym group, no course, tie or absence words
+    ("pain with menses" and "painful periods" give {pain, period})."""
+    lay = _OTHER_TAIL.sub("", default_lexicon().to_lay(text).lower())
+    for pattern, word in _SYNONYMS:
+        lay = pattern.sub(word, lay)
+    roots = {_root(w) for w in re.findall(r"[a-z]+", lay)}
+    return frozenset(roots - _COURSE_ROOTS - _TIE_ROOTS - {_root(w) for w in _LINK_WORDS})
+
+
+def _one_holds_other(a: str, b: str) -> bool:
+    """Two symptoms or factors name one thing: the same roots (:func:`_symptom_key`;
+    "fatigue" and "tiredness", "rest" and "resting for a while"), or the roots of one,
+    two or more, all held by the other ("weight loss" and "weight loss of 4 kg"; a bare
+    "pain" may be another pain)."""
+    first, second = _symptom_key(a), _symptom_key(b)
+    if not first or not second:
+        return False
+    smaller = min(first, second, key=len)
+    return first == second or len(smaller) >= 2 and (first <= second or second <= first)
+
+
+def _distinct_items(items: list[str]) -> list[str]:
+    """The items, each said once: of two that name one thing in other words
+    (:func:`_one_holds_other`), the more specific is kept in the place of the first."""
+    kept: list[str] = []
+    for item in items:
+        same = next((i for i, k in enumerate(kept) if _one_holds_other(k, item)), None)
+        if same is None:
+            kept.append(item)
+        elif _more_specific(item, kept[same]):
+            kept[same] = item
+    return kept
+
+
+def _same_fact(a: str, b: str) -> bool:
+    """Two history values name one item in other words ("vaccinations current",
+    "vaccinations are current"; "hypertension (treated with X)", "hypertension")."""
+    keys = [(_symptom_key(t), _symptom_key(re.sub(r"\s*\(.*?\)", "", t))) for t in (a, b)]
+    return any(x and x == y for x, y in zip(keys[0], keys[1]))
+
+
+#: Words that name a site: a side, a region or a body part.
+_SITE = re.compile(r"\b(?:left|right|upper|lower|both|bilateral|central|inner|outer|front|back|head|face|eyes?|ears?|nose|"
+                   r"mouth|lips?|teeth|throat|neck|chest|breasts?|belly|abdomen|abdominal|flank|groin|pelvi\w*|vagina\w*|"
+                   r"penis|rectal|rectum|anal|arms?|elbows?|wrists?|hands?|fingers?|thumbs?|hips?|thighs?|knees?|legs?|"
+                   r"calf|calves|ankles?|feet|foot|toes?|shoulders?|spine|joints?|skin|scalp|urine|stools?)\b", re.I)
+
+
+def _more_specific(new: str, old: str) -> bool:
+    """Whether ``new`` says more than ``old`` of one item: a value ("weight loss of 4 kg"
+    over "weight loss") or a site old lacks ("knee swelling" over "swelling"); describing,
+    course and setting words add nothing ("severe back pain" is "back pain")."""
+    if re.search(r"\d", new) and not re.search(r"\d", old):
+        return True
+    return bool({w.lower() for w in _SITE.findall(new)} - {w.lower() for w in _SITE.findall(old)}) \
+        and _symptom_key(old) < _symptom_key(new)
 
 
 def _without_overruled_denials(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -4,7 +4,10 @@ Imported cases have no opening of their own, so it is built from the record's pr
 symptoms (never a denied one, so the opening cannot contradict the facts), with medical
 terms reworded by tod's lay table (:class:`tod.patient.lexicon.LayLexicon`) and the
 duration of the first symptom. A parent speaks for a child under 10 ("Doctor, my son has
-had ...").
+had ..."), and the person who came with an adult who cannot speak (unresponsive, intubated,
+confused) for that adult ("Doctor, he can't tell you himself, ..."). Items that are never a
+complaint (a lifestyle change, a stressor, a normal state, a test result, a treatment) are not
+stated, and an episode that is over is told as over.
 """
 
 from __future__ import annotations
@@ -49,7 +52,12 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
         felt = re.search(r"\b(?:pain|aches?|aching|cramps?|cramping|swelling|tenderness|stiffness|weakness|numbness|"
                          r"tingling|discomfort|burning|pressure|joints?)$", name, re.I)  # felt inside: "pain in my leg"
         name += f" {'on' if surface and not felt else 'in'} {place}"
+    name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+#: Words said twice in a row, or around "with" ("of the belly of the belly", "belly belly").
+_REPEATED_WORDS = re.compile(r"\b((?:\w+ ){0,3}\w+)(?: with)? \1\b", re.I)
 
 
 _DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b", re.I)
@@ -74,13 +82,22 @@ def visit_opening(reason: str, *, caregiver: bool, sex: str | None) -> str:
     return f"Doctor, I'm here {why} {reason}."
 
 
+def has_complaint(symptoms: Sequence[dict[str, Any]]) -> bool:
+    """Whether one of the present symptoms is a complaint an opening may state (:func:`_usable`)."""
+    return any(_usable(s) for s in symptoms if s.get("status", "present") == "present")
+
+
 def _usable(symptom: dict[str, Any]) -> bool:
     """A present symptom an opening may name: not a chronic condition or a past event, not
     a piece of clause, not a measured value ("heart rate 40 bpm"), not a finding only an
-    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident")."""
-    return not looks_chronic(symptom["name"]) and not is_fragment(symptom["name"]) \
-        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", symptom["name"], re.I) \
-        and not _RE.examiner_finding.search(symptom["name"]) and not _RE.event_or_procedure.search(symptom["name"])
+    examiner sees ("decreased bowel sounds"), not an event or an operation ("a car accident"),
+    not an item that is never a complaint (a lifestyle change, a stressor, a normal state, a test
+    result, a treatment, an episode that ended: the pattern ``not_a_complaint``)."""
+    name = symptom["name"]
+    return not looks_chronic(name) and not is_fragment(name) \
+        and not re.search(r"\d\s*(?:bpm|mm ?hg|/min|°|%|breaths)", name, re.I) \
+        and not _RE.examiner_finding.search(name) and not _RE.event_or_procedure.search(name) \
+        and not _RE.not_a_complaint.search(name) and not _RE.test_place.search(symptom.get("position") or "")
 
 
 @dataclass(frozen=True)
@@ -99,13 +116,20 @@ _VERB_FORMS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _subjects(caregiver: bool, sex: str | None) -> tuple[Subject, Subject]:
-    """The subject of the first clause and of the later ones ("my son has", then "he has")."""
+_PRONOUN_HAS = {"female": "she has", "male": "he has", None: "they have"}
+
+
+def _subjects(caregiver: bool, sex: str | None, *, companion: bool = False) -> tuple[Subject, Subject]:
+    """The subject of the first clause and of the later ones ("my son has", then "he has"; a
+    companion says "he has" from the first)."""
+    pronoun = _PRONOUN_HAS[sex]
+    later = Subject(pronoun, f"{pronoun.split()[0]} can't")
+    if companion:
+        return later, later
     if not caregiver:
         return Subject("I've", "I can't"), Subject("I've", "I can't")
     who = _CAREGIVER_SUBJECT[sex]
-    pronoun = {"female": "she has", "male": "he has", None: "they have"}[sex]
-    return Subject(f"{who} has", f"{who} can't"), Subject(pronoun, f"{pronoun.split()[0]} can't")
+    return Subject(f"{who} has", f"{who} can't"), later
 
 
 def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]:
@@ -142,6 +166,8 @@ def opening_statement(
     caregiver: bool,
     sex: str | None,
     lexicon: LayLexicon | None = None,
+    companion: bool = False,
+    ended: bool = False,
 ) -> str:
     """An opening from the first present symptoms (at most :data:`MAX_OPENING_SYMPTOMS`).
 
@@ -158,6 +184,10 @@ def opening_statement(
         caregiver: a parent speaks ("my son has had ..."), else the patient ("I've had ...").
         sex: the patient's sex, for the caregiver's "my son" / "my daughter".
         lexicon: the lay table (default: the repository's).
+        companion: the patient cannot speak (unresponsive, intubated, confused): the person
+            who came with them says what they saw, in lay words (:func:`_companion_opening`).
+        ended: the complaint was an episode that is over ("now back to normal"): told in the
+            past, as over (:func:`_episode_opening`).
 
     Raises:
         ValueError: no present symptom.
@@ -167,8 +197,19 @@ def opening_statement(
     if not present:
         raise ValueError("an opening needs a present symptom")
     told = _told_events(present)
+    if companion:
+        return _companion_opening(told, present, sex=sex, lexicon=lexicon)
     if told and not caregiver:
-        return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon)
+        return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon, ended=ended)
+    if ended:
+        return _episode_opening(present, _subjects(caregiver, sex)[0], lexicon=lexicon, patient_speaks=not caregiver)
+    return _listed_opening(present, _subjects(caregiver, sex), lexicon=lexicon, patient_speaks=not caregiver)
+
+
+def _listed_opening(present: list[dict[str, Any]], subjects: tuple[Subject, Subject], *, lexicon: LayLexicon,
+                    patient_speaks: bool) -> str:
+    """The opening that lists the chief complaint and the symptoms beside it, with the
+    duration (see :func:`opening_statement`)."""
     usable = [s for s in present if _usable(s)] or present
     jargon = _jargon_pattern()
     ranked = sorted(usable, key=lambda s: bool(jargon.search(_phrase(s, lexicon))))
@@ -178,7 +219,6 @@ def opening_statement(
         chosen = [s for s in chosen if s.get("duration") in (duration, None)]
     chosen.sort(key=usable.index)
     phrases = _distinct([(_phrase(s, lexicon), s) for s in chosen])
-    subjects = _subjects(caregiver, sex)
     dated = [p for p, s in phrases if s.get("duration") or not duration]  # the chief complaint's first
     undated = [p for p, _ in phrases if p not in dated]
     text = "Doctor, " + ", and ".join(_clauses(dated, subjects)) + "."
@@ -186,16 +226,16 @@ def opening_statement(
         text += _since(lexicon.to_lay(duration))
     if undated:  # said after the duration, which is not theirs
         text += " Also, " + ", and ".join(_clauses(undated, (subjects[1], subjects[1]))) + "."
-    return text + (" I'm worried about it." if not caregiver else " I'm worried.")
+    return text + (" I'm worried about it." if patient_speaks else " I'm worried.")
 
 
-#: Symptoms a patient was not aware of while they lasted -> how others told the patient of
-#: them ("unresponsiveness" -> "I wasn't responding"), tried in order.
+#: Symptoms a patient was not aware of while they lasted -> what others saw, without its
+#: subject ("unresponsiveness" -> "wasn't responding"), tried in order.
 _UNAWARE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), told) for p, told in (
-    (r"\b(?:un|non-?)responsive(?:ness)?\b|\bnot responding\b|\bunarousable\b", "I wasn't responding"),
-    (r"\bincoheren\w*|\bnot making sense\b", "I wasn't making sense"),
+    (r"\b(?:un|non-?)responsive(?:ness)?\b|\bnot responding\b|\bunarousable\b", "wasn't responding"),
+    (r"\bincoheren\w*|\bnot making sense\b", "wasn't making sense"),
     (r"\b(?:loss of consciousness|unconscious(?:ness)?|passed out|fainting|syncope|coma|comatose|obtunded|stupor|found down)\b",
-     "I passed out"),
+     "passed out"),
 ))
 
 
@@ -204,15 +244,50 @@ def _told_events(symptoms: Sequence[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(told for s in symptoms for pattern, told in _UNAWARE if pattern.search(s["name"])))
 
 
-def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon) -> str:
+def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon,
+                  ended: bool = False) -> str:
     """An opening of a patient who was unaware of the chief complaint: what others told, then
     the symptoms the patient knows of ("Doctor, I don't remember much of it, but I'm told I
-    passed out. I've been having a headache. ...")."""
-    text = f"Doctor, I don't remember much of it, but I'm told {_join(told)}."
+    passed out. I've been having a headache. ..."); after an episode that ended, that it is
+    over, and no symptom as ongoing."""
+    text = f"Doctor, I don't remember much of it, but I'm told I {_join(told)}."
+    if ended:
+        return text + " I came round afterwards, but I'm worried about it."
+    aware = [s for s in aware if _usable(s)]
     if not aware:
         return text + " I'm worried about it."
     rest = opening_statement(aware, caregiver=False, sex=sex, lexicon=lexicon).removeprefix("Doctor, ")
     return f"{text} {rest[:1].upper()}{rest[1:]}"
+
+
+def _episode_opening(present: list[dict[str, Any]], subject: Subject, *, lexicon: LayLexicon, patient_speaks: bool) -> str:
+    """The opening after an episode that is over: the chief complaint in the past, as one
+    episode ("Doctor, I had an episode of blurry vision. It's over now, but ...")."""
+    chief = ([s for s in present if _usable(s)] or present)[0]
+    phrase = re.sub(r"^(?:an? )?(?:sudden |brief |short |single |one )*(?:episodes? of )?", "", _phrase(chief, lexicon))
+    who = subject.has.removesuffix(" has").removesuffix("'ve")
+    worry = "I'm worried about it." if patient_speaks else "I'm worried."
+    return f"Doctor, {who} had an episode of {phrase}. It's over now, but {worry}"
+
+
+_REFLEXIVE = {"female": ("she", "herself", "her"), "male": ("he", "himself", "him"), None: ("they", "themselves", "them")}
+
+
+def _companion_opening(told: list[str], present: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon) -> str:
+    """The opening of a patient who cannot speak, said by the person who came with them: that
+    the patient cannot tell it, what they saw ("He passed out."), then the symptoms a lay
+    person notices, in the third person; no examiner's finding, test or treatment."""
+    pronoun, reflexive, objective = _REFLEXIVE[sex]
+    text = f"Doctor, {pronoun} can't tell you {reflexive}, so I'm speaking for {objective}."
+    if told:
+        saw = _join(told) if sex else _join(told).replace("wasn't", "weren't")
+        text += f" {pronoun.capitalize()} {saw}."
+    seen = [s for s in present if not _told_events([s]) and _usable(s)]
+    if seen:
+        rest = _listed_opening(seen, _subjects(False, sex, companion=True), lexicon=lexicon,
+                               patient_speaks=False).removeprefix("Doctor, ")
+        return f"{text} {rest[:1].upper()}{rest[1:]}"
+    return text + " I'm worried."
 
 
 def _distinct(phrases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:

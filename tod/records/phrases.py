@@ -21,7 +21,7 @@ _AGE = re.compile(_NUMBER.replace("(?:", "(", 1) + r"[- ](year|month|week|day)s?
 _UNIT = r"(?:minute|hour|day|week|month|year)s?"
 _DURATION = re.compile(
     rf"\b(?:for |over )?(?:the )?(?:past |last |previous )?(?:(?:several|few|many|\d+) )?"
-    rf"(?:{_NUMBER}(?:(?:[- ]to[- ]|-)\d+)?[- ]{_UNIT}(?![- ]old)(?:[- ](?:history|duration))?(?: ago)?"
+    rf"(?:{_NUMBER}(?:(?:[- ]to[- ]|[-\u2013])\d+)?[- ]{_UNIT}(?![- ]old)(?:[- ](?:history|duration))?(?: ago)?"
     rf"|(?:several|few|many|past|last) {_UNIT})"
     r"|\bsince (?:yesterday|this morning|last night|last week|(?:the )?(?:age|childhood) ?\d*|\w+ days? ago)"
     r"|\b(?:yesterday|this morning|last night|earlier today)\b",
