@@ -20,9 +20,16 @@ value and its detail the way a person says them:
   rheumatoid arthritis");
 * a social-history value that is a person noun is said as one ("I'm a keen gardener"), a
   living habit that starts with an -ing verb as what the patient has been doing ("I've
-  been gaming ...").
+  been gaming ...");
+* a living habit or a sexual-history note in note form is said as full clauses
+  (:func:`as_clauses`): "several new partners, inconsistent condom use" -> "I've had
+  several new partners, with inconsistent condom use";
+* a singular place or thing after a preposition takes its article ("on tablet" -> "on a
+  tablet", "from pharmacy" -> "from the pharmacy", :func:`with_place_articles`), "a"/"an"
+  agree with the word after them (after lay mapping: "an steroid inhaler" -> "a steroid
+  inhaler") and a negated verb is contracted as people speak ("did not help" -> "didn't help").
 
-Only function words are added ("at", "of", "I'm a", "has had", "I've been"), never a fact
+Only function words are added ("at", "of", "I'm a", "has had", "I've been", "with", "the"), never a fact
 word or a number (note clauses are only left out); the provenance guard accepts the phrase as the text of its path.
 """
 
@@ -30,7 +37,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import Callable
+from typing import Callable, Mapping
 
 #: A detail that says when, how often, how long or since when: no comma before it.
 _WHEN_DETAIL = re.compile(
@@ -100,7 +107,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
          "my \\1 \\2period was", "{poss} \\1 \\2period was"),
         ("social.reproductive_history[", r"^(?=menopause\b)", "I went through ", "{subject} went through "),
         ("social.living_habits[", r"^diet (?=high|low|rich|poor|mostly|mainly)", "my diet is ", "{poss} diet is "),
-        ("social.living_habits[", r"^(?=[\w-]+ diet\b)", "I have a ", "{subject} has a "),
+        ("social.living_habits[", r"^(?=[\w-]+ (?:diet|lifestyle|routine|job)\b)", "I have a ", "{subject} has a "),
     )
 )
 _POSSESSIVE = MappingProxyType({"I": "my", "she": "her", "he": "his", "my child": "my child's"})
@@ -113,6 +120,57 @@ def _framed(path: str, value: str, subject: str) -> str:
             frame = patient if subject == "I" else other.format(subject=subject, poss=_POSSESSIVE.get(subject, "their"))
             return re.sub(r"\s+", " ", pattern.sub(frame, value, count=1))
     return value
+
+
+#: Singular places and things a record names after a preposition without an article, and
+#: the article a person puts there ("on tablet" -> "on a tablet", "from pharmacy" -> "from
+#: the pharmacy", "before headache" -> "before the headache").
+_PLACE_ARTICLES: Mapping[str, str] = MappingProxyType({
+    **dict.fromkeys("tablet phone laptop computer console bike bicycle treadmill trampoline meal".split(), "a"),
+    **dict.fromkeys("pharmacy chemist supermarket shop gym park beach pool clinic office doctor gp dentist "
+                    "headache attack episode seizure fall accident injury operation".split(), "the"),
+})
+_PLACE_PREPOSITIONS = "on|from|at|to|in|into|onto|before|after|during|since|near"
+#: Words that may follow such a noun when it ends its phrase ("on tablet 3 hours a day",
+#: "from pharmacy, with no change"), unlike a noun it modifies ("in tablet form").
+_PHRASE_END = r"(?=$|[,;.)]|\s+(?:\d|and\b|or\b|for\b|with\b|every\b|each\b|daily\b|most\b|when\b|while\b|" \
+              r"to\b|until\b|about\b|around\b|since\b|at\b|in\b|on\b|after\b|before\b))"
+_BARE_PLACE = re.compile(rf"\b({_PLACE_PREPOSITIONS}) ({'|'.join(_PLACE_ARTICLES)})\b{_PHRASE_END}", re.IGNORECASE)
+
+
+def with_place_articles(text: str) -> str:
+    """``text`` with a singular place or thing after a preposition given its article
+    (:data:`_PLACE_ARTICLES`): "gaming on tablet 3 hours a day" -> "gaming on a tablet 3
+    hours a day"; "in tablet form" unchanged (the noun names the kind of a next noun)."""
+    return _BARE_PLACE.sub(lambda m: f"{m.group(1)} {_PLACE_ARTICLES[m.group(2).lower()]} {m.group(2)}", text)
+
+
+#: "a"/"an" and the word after them (lower case articles only: "vitamin A" is no article).
+_ARTICLE_WORD = re.compile(r"\b(an?) ([A-Za-z][\w'-]*)")
+
+
+def agreed_articles(text: str) -> str:
+    """``text`` with "a"/"an" agreeing with the next word's first letter ("an steroid
+    inhaler" -> "a steroid inhaler", "a inhaler" -> "an inhaler"); words whose sound the
+    letter does not tell ("hour", "urine", "one", "European", acronyms) keep what was written."""
+    def agree(match: re.Match[str]) -> str:
+        word = match.group(2)
+        lower = word.lower()
+        if word.isupper() or lower[0] in "uh" or lower.startswith(("one", "once", "eu")):
+            return match.group(0)
+        return f"{'an' if lower[0] in 'aeio' else 'a'} {word}"
+
+    return _ARTICLE_WORD.sub(agree, text)
+
+
+_NEGATED = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should) not\b", re.IGNORECASE)
+_CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
+
+
+def contracted(text: str) -> str:
+    """``text`` with its negated verbs as people say them: "did not help" -> "didn't help",
+    "cannot" -> "can't"."""
+    return _CANNOT.sub(lambda m: f"{m.group(1)}an't", _NEGATED.sub(lambda m: f"{m.group(1)}n't", text))
 
 
 def _article(text: str) -> str:
@@ -150,14 +208,14 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
     its own" -> "once last year"); with ``keep_first`` the first clause (the item itself)
     always stays. A note the voice already gave the ``subject`` ("I used for a day") is
     still a note."""
-    kept = []
+    kept = ""
     for index, clause in enumerate(text.split(", ")):
         bare = clause.removeprefix(f"{subject} ")
         if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
-            kept.append(clause)
+            kept = f"{kept}, {clause}" if kept else clause
         elif (sentence := as_sentence(bare)) is not None:
-            kept.append(sentence)
-    return ", ".join(kept)
+            kept = continued(kept, sentence, subject) if kept else sentence
+    return kept
 
 
 #: A note clause that says what the item did or what came of it ("did not help", "went away
@@ -190,6 +248,103 @@ def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str]
     return as_sentence
 
 
+#: Fields whose values the templates say as clauses ("Well, {items}."): a value in note
+#: form is said as full clauses (:func:`as_clauses`).
+CLAUSE_FIELDS = ("social.living_habits[", "social.sexual_history[")
+#: How a part of a value that is already a clause starts ("I walk ...", "and they use ...").
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my child|and|or|but|so|because)\b"
+                           r"|^(?:he|she|it|there)'s\b", re.IGNORECASE)
+#: Finite verbs that make a part a clause of its own ("history includes ...").
+_FINITE = frozenset("is are was were has have had does did do includes include uses states notes reports says".split())
+#: Words that say what state the patient is in ("married", "sexually active", "often excluded").
+_STATE_WORDS = frozenset("""active inactive monogamous abstinent celibate single married divorced widowed separated
+    pregnant homeless housebound bedbound""".split())
+_STATE_ADVERBS = frozenset("often sometimes always never usually frequently rarely regularly occasionally constantly "
+                           "mostly not currently".split())
+#: Words that start a noun phrase saying how much, not a next item of a list ("little fruit").
+_QUANTIFIERS = frozenset("little few hardly barely no some lots plenty much many occasional several limited poor".split())
+
+
+def _clause_kind(part: str) -> str:
+    """What a part of a note-form value is: "clause" (it has a subject or a finite verb),
+    "state" ("sexually active", "often excluded from parties"), "doing" ("gaming on a
+    tablet"), "person" ("keen gardener") or "noun" (a noun phrase)."""
+    words = part.lower().split()
+    head = re.split(r"\b(?:and|or|but|so|because|which|who)\b", part.lower(), maxsplit=1)[0].split()
+    if _CLAUSE_START.match(part) or _FINITE & set(head[1:]):
+        return "clause"
+    rest = list(words)
+    while len(rest) > 1 and (rest[0] in _STATE_ADVERBS or rest[0].endswith(("ally", "ently", "ously", "ively"))):
+        rest.pop(0)
+    if rest[0] in _STATE_WORDS or (len(rest) < len(words) and rest[0].endswith(("ed", "en"))):
+        return "state"
+    if len(rest) < len(words):
+        return "clause"  # an adverb before something else ("rarely drinks"): left as it is
+    if _doing(part):
+        return "doing"
+    return "person" if _is_person_noun(part) else "noun"
+
+
+def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
+    """A part of a note-form value as a clause with ``subject``; a noun phrase after the
+    first part is joined to it ("with inconsistent condom use")."""
+    me = subject == "I"
+    if kind == "state":
+        return f"{'I am' if me else f'{subject} is'} {part}".replace("I am ", "I'm ", 1)
+    if kind == "doing":
+        return f"{'I have' if me else f'{subject} has'} been {part}".replace("I have been", "I've been", 1)
+    if kind == "person":
+        article = "" if part.split()[0].lower() in _NO_ARTICLE else f"{_article(part)} "
+        return f"{'I am' if me else f'{subject} is'} {article}{part}".replace("I am ", "I'm ", 1)
+    if kind == "noun":
+        return f"{'I have' if me else f'{subject} has'} had {part}".replace("I have had", "I've had", 1) if first \
+            else (part if part.lower().startswith("with ") else f"with {part}")
+    return part
+
+
+def as_clauses(path: str, parts: list[str], details: list[str], subject: str) -> str:
+    """The ``parts`` of a note-form value (its comma or semicolon clauses) and its
+    ``details`` as full clauses with ``subject`` ("I", or a parent's "he"/"she"/"my
+    child"): a noun phrase first as what the patient has had ("I've had several new
+    partners"), a later one as what came with it ("with inconsistent condom use") unless
+    it is the next item of a list in the value ("tea, coffee and cola"); a state as "I'm
+    ..." ("often excluded from parties" -> "I'm often excluded from parties"); an -ing
+    verb as "I've been ..."; a person noun as "I'm a ..."; a clause as it is. A detail
+    that says when or how often is joined as :func:`join_detail` joins it."""
+    head = parts[0]
+    rest = list(parts[1:])
+    while rest and _clause_kind(rest[0]) == "noun" and rest[0].split()[0].lower() not in _QUANTIFIERS \
+            and join_detail(head, rest[0]) != f"{head} {rest[0]}":
+        head = f"{head}, {rest.pop(0)}"  # the next item of a list
+    first = _framed(path, head, subject)
+    said = _said(first, _clause_kind(first), subject, first=True) if first == head else first
+    for part in [*rest, *details]:
+        said = continued(said, part, subject)
+    return said
+
+
+def continued(said: str, part: str, subject: str) -> str:
+    """``said`` with a further ``part`` of its note: a when or how often as
+    :func:`join_detail` joins it ("three times a week"), a noun phrase as what came with
+    it ("with inconsistent condom use"), a clause after a semicolon ("; I stopped because
+    of pain") or after its own conjunction (", and they ..."), a state or doing with
+    ``subject`` (", and I'm often excluded from parties")."""
+    kind = _clause_kind(part)
+    if kind == "noun":
+        joined = join_detail(said, part)
+        return joined if joined == f"{said} {part}" else f"{said}, {_said(part, kind, subject, first=False)}"
+    if kind == "clause":
+        return f"{said}, {part}" if part.lower().startswith(("and ", "or ", "but ", "so ")) else f"{said}; {part}"
+    return f"{said}, and {_said(part, kind, subject, first=False)}"
+
+
+def _note_parts(value: str) -> list[str]:
+    """A note-form value split into its clauses at semicolons and commas, unless it is
+    already a clause ("I play in my room, lining ...")."""
+    parts = [p for p in re.split(r"\s*;\s+|,\s+", value) if p]
+    return [value] if _clause_kind(parts[0]) == "clause" else parts
+
+
 def join_detail(value: str, detail: str) -> str:
     """``value`` and its ``detail`` as one phrase: "calcium daily", "beer at weekends",
     "weight loss of about 9 kg", else "value, detail"."""
@@ -204,7 +359,7 @@ def join_detail(value: str, detail: str) -> str:
     short = len(detail.split()) <= _SHORT_DETAIL and not detail.split()[0].endswith("ed")  # not "treated 4 years ago"
     if _WHEN_DETAIL.search(detail) or (short and _WHEN_END.search(detail)):
         return f"{value} {detail}"
-    if detail.startswith(("I ", "I'")):
+    if detail.startswith(("I ", "I'", "it ", "he ", "she ", "they ")):  # a sentence of its own
         return f"{value}; {detail}"
     return f"{value}, {detail}"
 
@@ -229,7 +384,10 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         relatives = details[0]
         verb = "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
         return f"{relatives} {verb} {value}"
-    if path.startswith("social."):
+    if path.startswith(CLAUSE_FIELDS):
+        value = as_clauses(path, _note_parts(value), details, subject)
+        details = []
+    elif path.startswith("social."):
         head, comma, rest = value.partition(", ")
         if rest and _is_person_noun(head):  # "keen gardener, stopped because of pain"
             value, details = head, [voice(rest), *details]
@@ -242,5 +400,8 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         else:
             value = _framed(path, value, subject)
     for detail in details:
-        value = join_detail(value, detail)
-    return value
+        first, *more = detail.split("; ")
+        value = join_detail(value, first)
+        for part in more:
+            value = continued(value, part, subject)
+    return contracted(agreed_articles(with_place_articles(value)))
