@@ -76,3 +76,18 @@ def test_negated_verbs_are_contracted_and_an_item_note_is_its_own_clause():
     assert contracted("it did not work and I cannot sleep") == "it didn't work and I can't sleep"
     assert _mine("history.medications[0]", "antacid", "10 ml once yesterday, did not help") == (
         "antacid 10 ml once yesterday; it didn't help")
+
+
+# ------------------------------------------------------------------- 5. lay words
+
+
+@pytest.mark.parametrize(("chart", "lay"), [
+    ("generalized fatigue", "tiredness all over"),
+    ("inflammatory markers", "blood tests for inflammation"),
+    ("an inhaled glucocorticoid at night", "a steroid inhaler at night"),
+    ("seasonal allergies", "hay fever"),
+])
+def test_common_chart_words_of_imported_records_are_spoken_in_lay_words(chart, lay):
+    from tod.patient.lexicon import default_lexicon
+
+    assert spoken_fact("history.medications[0]", (default_lexicon().to_lay(chart),)) == lay
