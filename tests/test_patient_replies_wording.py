@@ -91,3 +91,55 @@ def test_common_chart_words_of_imported_records_are_spoken_in_lay_words(chart, l
     from tod.patient.lexicon import default_lexicon
 
     assert spoken_fact("history.medications[0]", (default_lexicon().to_lay(chart),)) == lay
+
+
+# ------------------------------------------------ 3. tense and 4. symptom word forms
+
+SEEDS = range(6)
+
+
+def _edited(record, section: str, field: str, value: list[dict[str, str]]):
+    from tod.records.model import Record
+
+    data = record.model_dump()
+    target = data["case"] if section == "case" else data["case"][section]
+    target[field] = value
+    return Record.model_validate(data)
+
+
+@pytest.mark.parametrize(("text", "past"), [
+    ("naproxen 250 mg once yesterday", True),
+    ("a lozenge 2 days ago", True),
+    ("aspirin 75 mg once daily", False),
+    ("metformin since last year", False),
+    ("salbutamol inhaler as needed", False),
+])
+def test_a_one_off_in_the_past_is_told_apart_from_a_habit(text, past):
+    from tod.patient.spoken import said_in_past
+
+    assert said_in_past(text) is past
+
+
+@pytest.mark.parametrize(("text", "state"), [
+    ("crying", True), ("dizzy", True), ("feeling sick", True), ("coughing up blood", True),
+    ("crying and sleepy", True), ("a cough", False), ("swelling", False), ("crying and a fever", False),
+    ("burning sensation", False),
+])
+def test_a_symptom_said_with_been_is_a_state_or_a_doing(text, state):
+    from tod.patient.spoken import says_state
+
+    assert says_state(text) is state
+
+
+def test_a_doing_symptom_is_said_with_been_not_had(child_record, parser, make_agent):
+    record = _edited(child_record, "case", "symptoms", [{"name": "sobbing"}])
+    for seed in SEEDS:
+        text = make_agent(record, parser, seed=seed).respond(parser.add("Any symptoms?", ["ask_symptom"])).text
+        assert "been sobbing" in text and "had sobbing" not in text and "having sobbing" not in text, text
+
+
+def test_a_one_off_dose_in_the_past_is_said_in_the_past_tense(rich_record, parser, make_agent):
+    record = _edited(rich_record, "history", "medications", [{"value": "naproxen", "detail": "250 mg once yesterday"}])
+    for seed in SEEDS:
+        text = make_agent(record, parser, seed=seed).respond(parser.add("Medicines?", ["ask_past_medication"])).text
+        assert "took naproxen 250 mg once yesterday" in text and "take naproxen" not in text, text

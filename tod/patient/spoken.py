@@ -405,3 +405,49 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         for part in more:
             value = continued(value, part, subject)
     return contracted(agreed_articles(with_place_articles(value)))
+
+
+#: A time that puts an event in the past ("once last night", "yesterday", "3 days ago").
+_PAST_TIME = re.compile(r"\b(?:last (?:night|week|weekend|month|year|time)|yesterday|ago|earlier today|this morning|once|"
+                        r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
+#: A habit, said in the present beside any time ("once daily", "since last year").
+_HABIT = re.compile(r"\b(?:daily|nightly|weekly|monthly|every|each|regularly|usually|always|since|as needed|"
+                    r"(?:a|per) (?:day|night|week|month))\b|\bat night\b", re.IGNORECASE)
+
+
+def said_in_past(text: str) -> bool:
+    """Whether ``text`` (a filled list of items) tells of a one-off in the past, so its
+    verb takes the past tense: "ibuprofen 400 mg once last night" (-> "I took ..."), not
+    "aspirin 75 mg daily" nor "metformin since last year"."""
+    return _PAST_TIME.search(text) is not None and _HABIT.search(text) is None
+
+
+#: Symptom words that say a state, taken with "been" ("I've been dizzy", not "I've had dizzy").
+_STATE_ADJECTIVES = frozenset("""itchy dizzy sleepy drowsy fussy irritable restless lethargic tired weak nauseous
+    nauseated pale confused breathless thirsty shaky wheezy sweaty achy grumpy clingy floppy bloated constipated
+    swollen feverish jaundiced unsteady forgetful anxious depressed withdrawn agitated listless""".split())
+#: -ing words that name a symptom as a thing had ("I've had swelling").
+_HAD_ING = frozenset("swelling bruising tingling burning ringing stinging throbbing bloating spotting".split())
+#: Words after an -ing verb that keep it a verb ("crying at night", "coughing up blood").
+_ING_FOLLOWERS = frozenset("up at in on after before during when while with a more all out off for from around "
+                           "through too much lot".split())
+#: -ing verbs that open a clause whatever follows ("feeling tired", "having trouble sleeping").
+_CLAUSE_ING = frozenset("feeling having getting being going losing gaining becoming".split())
+
+
+def _state_item(item: str) -> bool:
+    words = item.lower().split()
+    if not words:
+        return False
+    if len(words) == 1 and words[0] in _STATE_ADJECTIVES:
+        return True
+    verb = words[0]
+    is_verb = verb.endswith("ing") and len(verb) > 4 and verb not in _ING_NOUNS | _HAD_ING
+    return is_verb and (len(words) == 1 or words[1] in _ING_FOLLOWERS or verb in _CLAUSE_ING)
+
+
+def says_state(text: str) -> bool:
+    """Whether every item of ``text`` (a filled list of symptom names) is a state or a
+    doing rather than a thing had, so it is said with "been": "crying", "dizzy", "feeling
+    sick", "coughing up blood" (-> "I've been crying"), not "a cough" nor "swelling"."""
+    return all(_state_item(item) for item in re.split(r",\s+|;\s+|\s+(?:and|or)\s+", text))
