@@ -143,3 +143,30 @@ def test_a_one_off_dose_in_the_past_is_said_in_the_past_tense(rich_record, parse
     for seed in SEEDS:
         text = make_agent(record, parser, seed=seed).respond(parser.add("Medicines?", ["ask_past_medication"])).text
         assert "took naproxen 250 mg once yesterday" in text and "take naproxen" not in text, text
+
+
+# ----------------------------------------------------- 2. articles and 6. repeated nouns
+
+
+def test_a_described_change_takes_its_article():
+    from tod.patient.voice import SYMPTOM_HEADS, with_article
+
+    assert with_article("sudden 4-kg weight gain", SYMPTOM_HEADS) == "a sudden 4-kg weight gain"
+    assert with_article("weight gain", SYMPTOM_HEADS) == "weight gain"
+
+
+def test_a_later_item_calls_an_earlier_one_it():
+    from tod.patient.spoken import referred
+
+    assert referred(["gout", "a cream I rub in for my gout"]) == ["gout", "a cream I rub in for it"]
+    assert referred(["kidney stones", "kidney stones again last year"]) == [
+        "kidney stones", "kidney stones again last year"]  # an item that starts with it is its own
+
+
+def test_a_reply_says_it_for_a_condition_named_earlier_in_the_list_and_passes_the_guard(rich_record, parser,
+                                                                                          make_agent):
+    record = _edited(rich_record, "history", "past_diagnoses", [
+        {"value": "gout"}, {"value": "a cream I rub in for my gout", "detail": "for years"}])
+    for seed in SEEDS:  # the strict guard raises on a fill it cannot trace
+        text = make_agent(record, parser, seed=seed).respond(parser.add("Past illnesses?", ["ask_past_diagnosis"])).text
+        assert "for it" in text and "my gout" not in text, text

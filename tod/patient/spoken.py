@@ -36,6 +36,7 @@ word or a number (note clauses are only left out); the provenance guard accepts 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
@@ -451,3 +452,33 @@ def says_state(text: str) -> bool:
     doing rather than a thing had, so it is said with "been": "crying", "dizzy", "feeling
     sick", "coughing up blood" (-> "I've been crying"), not "a cough" nor "swelling"."""
     return all(_state_item(item) for item in re.split(r",\s+|;\s+|\s+(?:and|or)\s+", text))
+
+
+#: The fewest letters of an item a later item of the same list may call "it".
+_REFERABLE_LETTERS = 4
+
+
+@lru_cache(maxsize=512)
+def _mention(earlier: str) -> re.Pattern[str] | None:
+    bare = re.sub(r"^(?:an?|the) ", "", earlier.strip(), flags=re.IGNORECASE)
+    if len(bare) < _REFERABLE_LETTERS:
+        return None
+    return re.compile(rf"(?<=\s)(?:(?:my|the|his|her|their) )?{re.escape(bare)}(?![\w-])", re.IGNORECASE)
+
+
+def refer_back(text: str, earlier: str) -> str:
+    """``text`` with a later mention of ``earlier`` (an item said before it in the same
+    sentence) as "it": "I use an inhaler to manage my lung disease" after "lung disease"
+    -> "I use an inhaler to manage it". A text that starts with the item keeps it."""
+    pattern = _mention(earlier)
+    return pattern.sub("it", text) if pattern is not None and text.lower() != earlier.lower() else text
+
+
+def referred(texts: list[str]) -> list[str]:
+    """The items of a list with each mention of an earlier item as "it" (:func:`refer_back`)."""
+    said: list[str] = []
+    for text in texts:
+        for earlier in said:
+            text = refer_back(text, earlier)
+        said.append(text)
+    return said
