@@ -34,6 +34,15 @@ def test_a_state_or_doing_is_said_with_its_verb():
         "he has been reading on a tablet 2 hours a day")
 
 
+def test_an_event_is_in_the_past_and_a_note_that_is_no_noun_phrase_stays_as_it_is():
+    assert _mine("social.sexual_history[0]", "physically threatened at a bus stop", "Two months ago") == (
+        "I was physically threatened at a bus stop two months ago")
+    assert _mine("social.sexual_history[0]", "practising safe sex with one partner") == (
+        "practising safe sex with one partner")
+    assert _mine("social.sexual_history[0]", "sexually transmitted infections") == "sexually transmitted infections"
+    assert _mine("social.sexual_history[0]", "use barrier methods now and then") == "use barrier methods now and then"
+
+
 def test_a_habit_that_is_already_a_clause_or_a_short_list_keeps_its_own_commas():
     assert _mine("social.living_habits[0]", "walks his dog at dawn, humming, waving at neighbours") == (
         "I walk my dog at dawn, humming, waving at neighbours")

@@ -49,7 +49,7 @@ _WHEN_DETAIL = re.compile(
 )
 #: How a short detail (at most :data:`_SHORT_DETAIL` words) may end and still say when or
 #: how often ("5 years ago", "twice a week").
-_WHEN_END = re.compile(r"\bago$|\b(?:a|per) (?:day|night|week|month|year)$", re.IGNORECASE)
+_WHEN_END = re.compile(r"\b(?:ago|later|earlier)$|\b(?:a|per) (?:day|night|week|month|year)$", re.IGNORECASE)
 _SHORT_DETAIL = 4
 #: Bare plural time words that take "at"/"on" ("beer, weekends" -> "beer at weekends").
 _AT_WORDS = frozenset({"weekends", "weekdays", "nights", "night", "weekend"})
@@ -91,7 +91,8 @@ _PERSON_HEADS = frozenset(
 )
 _NO_ARTICLE = frozenset("a an the my his her one".split())
 #: -ing words that are things, not what the patient is doing.
-_ING_NOUNS = frozenset("morning evening nothing something anything everything clothing ceiling building".split())
+_ING_NOUNS = frozenset("""morning evening nothing something anything everything clothing ceiling building during
+    including according regarding concerning following""".split())
 _ING_ADVERBS = frozenset("barely hardly rarely mostly often regularly mainly not still".split())
 
 
@@ -253,36 +254,56 @@ def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str]
 #: form is said as full clauses (:func:`as_clauses`).
 CLAUSE_FIELDS = ("social.living_habits[", "social.sexual_history[")
 #: How a part of a value that is already a clause starts ("I walk ...", "and they use ...").
-_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my child|and|or|but|so|because)\b"
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my|and|or|but|so|because)\b"
                            r"|^(?:he|she|it|there)'s\b", re.IGNORECASE)
 #: Finite verbs that make a part a clause of its own ("history includes ...").
-_FINITE = frozenset("is are was were has have had does did do includes include uses states notes reports says".split())
+_FINITE = frozenset("""is are was were has have had does did do includes include uses states notes reports says follows
+    endorses admits denies provides loves likes enjoys prefers describes mentions complains smoked drank used took went
+    started stopped quit""".split())
+#: Verbs a note in the speaker's words may start with ("use condoms inconsistently").
+_BARE_VERBS = frozenset("use do don't want need engage practise practice avoid prefer".split())
 #: Words that say what state the patient is in ("married", "sexually active", "often excluded").
 _STATE_WORDS = frozenset("""active inactive monogamous abstinent celibate single married divorced widowed separated
     pregnant homeless housebound bedbound""".split())
+#: Adverbs of a lasting state ("often excluded": "I'm often excluded"; a manner adverb
+#: before a participle tells of an event: "I was sexually assaulted").
 _STATE_ADVERBS = frozenset("often sometimes always never usually frequently rarely regularly occasionally constantly "
                            "mostly not currently".split())
+#: Words after a state word that end its phrase ("active with ...", "excluded from ...").
+_PHRASE_WORDS = frozenset("""with from at in on by to for and or since during after before about of into over under
+    because so who which when while until without""".split())
 #: Words that start a noun phrase saying how much, not a next item of a list ("little fruit").
 _QUANTIFIERS = frozenset("little few hardly barely no some lots plenty much many occasional several limited poor".split())
 
 
-def _clause_kind(part: str) -> str:
-    """What a part of a note-form value is: "clause" (it has a subject or a finite verb),
-    "state" ("sexually active", "often excluded from parties"), "doing" ("gaming on a
-    tablet"), "person" ("keen gardener") or "noun" (a noun phrase)."""
+def _is_adverb(word: str) -> bool:
+    return word in _STATE_ADVERBS or word.endswith(("ally", "ently", "ously", "ively", "ely"))
+
+
+def _clause_kind(part: str, *, habits: bool = False) -> str:
+    """What a part of a note-form value is: "clause" (it has a subject or a finite verb,
+    or is one word: left as it is), "state" ("sexually active", "often excluded from
+    parties"), "event" ("sexually assaulted at a party"), "doing" (an -ing verb: any for
+    ``habits`` such as "gaming on a tablet", else only "having ...", "feeling ..."),
+    "person" ("keen gardener") or "noun" (a noun phrase)."""
     words = part.lower().split()
     head = re.split(r"\b(?:and|or|but|so|because|which|who)\b", part.lower(), maxsplit=1)[0].split()
-    if _CLAUSE_START.match(part) or _FINITE & set(head[1:]):
+    if len(words) < 2 or _CLAUSE_START.match(part) or _FINITE & set(head) or words[0] in _BARE_VERBS:
         return "clause"
     rest = list(words)
-    while len(rest) > 1 and (rest[0] in _STATE_ADVERBS or rest[0].endswith(("ally", "ently", "ously", "ively"))):
+    while len(rest) > 1 and _is_adverb(rest[0]):
         rest.pop(0)
-    if rest[0] in _STATE_WORDS or (len(rest) < len(words) and rest[0].endswith(("ed", "en"))):
+    adverbs = set(words[: len(words) - len(rest)])
+    # "active with one partner", "excluded from parties": the word ends its phrase (not "transmitted diseases")
+    ends_phrase = len(rest) == 1 or rest[1] in _PHRASE_WORDS or rest[1][:1].isdigit()
+    if ends_phrase and rest[0] in _STATE_WORDS:
         return "state"
-    if len(rest) < len(words):
+    if ends_phrase and adverbs and rest[0].endswith(("ed", "en")):
+        return "state" if adverbs & _STATE_ADVERBS else "event"
+    if adverbs:
         return "clause"  # an adverb before something else ("rarely drinks"): left as it is
-    if _doing(part):
-        return "doing"
+    if _doing(part):  # a habit the speaker has been doing; elsewhere a clause as it is ("practising yoga")
+        return "doing" if habits or words[0] in _CLAUSE_ING else "clause"
     return "person" if _is_person_noun(part) else "noun"
 
 
@@ -292,6 +313,8 @@ def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
     me = subject == "I"
     if kind == "state":
         return f"{'I am' if me else f'{subject} is'} {part}".replace("I am ", "I'm ", 1)
+    if kind == "event":
+        return f"{'I' if me else subject} was {part}"
     if kind == "doing":
         return f"{'I have' if me else f'{subject} has'} been {part}".replace("I have been", "I've been", 1)
     if kind == "person":
@@ -314,26 +337,36 @@ def as_clauses(path: str, parts: list[str], details: list[str], subject: str) ->
     that says when or how often is joined as :func:`join_detail` joins it."""
     head = parts[0]
     rest = list(parts[1:])
+    habits = path.startswith("social.living_habits[")
     while rest and _clause_kind(rest[0]) == "noun" and rest[0].split()[0].lower() not in _QUANTIFIERS \
-            and join_detail(head, rest[0]) != f"{head} {rest[0]}":
+            and not _close_detail(rest[0]):
         head = f"{head}, {rest.pop(0)}"  # the next item of a list
     first = _framed(path, head, subject)
-    said = _said(first, _clause_kind(first), subject, first=True) if first == head else first
+    said = _said(first, _clause_kind(first, habits=habits), subject, first=True) if first == head else first
     for part in [*rest, *details]:
-        said = continued(said, part, subject)
+        said = continued(said, part, subject, habits=habits)
     return said
 
 
-def continued(said: str, part: str, subject: str) -> str:
+def _close_detail(detail: str) -> bool:
+    """Whether :func:`join_detail` joins ``detail`` without a comma (a when, a dose)."""
+    return not join_detail("", detail).startswith((",", ";"))
+
+
+def continued(said: str, part: str, subject: str, *, habits: bool = False) -> str:
     """``said`` with a further ``part`` of its note: a when or how often as
     :func:`join_detail` joins it ("three times a week"), a noun phrase as what came with
     it ("with inconsistent condom use"), a clause after a semicolon ("; I stopped because
     of pain") or after its own conjunction (", and they ..."), a state or doing with
-    ``subject`` (", and I'm often excluded from parties")."""
-    kind = _clause_kind(part)
+    ``subject`` (", and I'm often excluded from parties"); ``habits``: as
+    :func:`_clause_kind`."""
+    if len(part) > 1 and part[0].isupper() and part[1].islower():
+        part = part[0].lower() + part[1:]  # "Four weeks later" written as a sentence
+    kind = _clause_kind(part, habits=habits)
+    if kind not in ("state", "event") and _close_detail(part):
+        return join_detail(said, part)
     if kind == "noun":
-        joined = join_detail(said, part)
-        return joined if joined == f"{said} {part}" else f"{said}, {_said(part, kind, subject, first=False)}"
+        return f"{said}, {_said(part, kind, subject, first=False)}"
     if kind == "clause":
         return f"{said}, {part}" if part.lower().startswith(("and ", "or ", "but ", "so ")) else f"{said}; {part}"
     return f"{said}, and {_said(part, kind, subject, first=False)}"
@@ -343,7 +376,7 @@ def _note_parts(value: str) -> list[str]:
     """A note-form value split into its clauses at semicolons and commas, unless it is
     already a clause ("I play in my room, lining ...")."""
     parts = [p for p in re.split(r"\s*;\s+|,\s+", value) if p]
-    return [value] if _clause_kind(parts[0]) == "clause" else parts
+    return [value] if _clause_kind(parts[0], habits=True) == "clause" else parts
 
 
 def join_detail(value: str, detail: str) -> str:
@@ -433,7 +466,7 @@ _HAD_ING = frozenset("swelling bruising tingling burning ringing stinging throbb
 _ING_FOLLOWERS = frozenset("up at in on after before during when while with a more all out off for from around "
                            "through too much lot".split())
 #: -ing verbs that open a clause whatever follows ("feeling tired", "having trouble sleeping").
-_CLAUSE_ING = frozenset("feeling having getting being going losing gaining becoming".split())
+_CLAUSE_ING = frozenset("feeling having getting going losing gaining becoming".split())
 
 
 def _state_item(item: str) -> bool:
