@@ -32,6 +32,7 @@ def test_a_state_or_doing_is_said_with_its_verb():
     assert _mine("social.sexual_history[0]", "not sexually active") == "I'm not sexually active"
     assert _parent("social.living_habits[0]", "reading on tablet 2 hours a day", subject="he") == (
         "he has been reading on a tablet 2 hours a day")
+    assert _mine("social.living_habits[0]", "hardly sleeping for a week") == "I've been hardly sleeping for a week"
 
 
 def test_an_event_is_in_the_past_and_a_note_that_is_no_noun_phrase_stays_as_it_is():

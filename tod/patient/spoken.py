@@ -300,10 +300,10 @@ def _clause_kind(part: str, *, habits: bool = False) -> str:
         return "state"
     if ends_phrase and adverbs and rest[0].endswith(("ed", "en")):
         return "state" if adverbs & _STATE_ADVERBS else "event"
-    if adverbs:
-        return "clause"  # an adverb before something else ("rarely drinks"): left as it is
     if _doing(part):  # a habit the speaker has been doing; elsewhere a clause as it is ("practising yoga")
         return "doing" if habits or words[0] in _CLAUSE_ING else "clause"
+    if adverbs:
+        return "clause"  # an adverb before something else ("rarely drinks"): left as it is
     return "person" if _is_person_noun(part) else "noun"
 
 
