@@ -44,6 +44,17 @@ def test_an_event_is_in_the_past_and_a_note_that_is_no_noun_phrase_stays_as_it_i
     assert _mine("social.sexual_history[0]", "use barrier methods now and then") == "use barrier methods now and then"
 
 
+def test_a_habit_naming_a_role_a_place_or_a_past_state_is_said_with_be():
+    assert _mine("social.living_habits[0]", "night-shift baker living over the shop") == (
+        "I'm a night-shift baker living over the shop")
+    assert _parent("social.living_habits[0]", "in the first year of school") == "she is in the first year of school"
+    assert _mine("social.living_habits[0]", "formerly employed as a roofer") == "I was formerly employed as a roofer"
+    assert _mine("social.living_habits[0]", "unemployed, walks the dog every day") == (
+        "I'm unemployed; I walk the dog every day")
+    assert _mine("social.living_habits[0]", "not applicable at this age") == "not applicable at this age"
+    assert _mine("social.living_habits[0]", "2 years ago") == "2 years ago"
+
+
 def test_a_habit_that_is_already_a_clause_or_a_short_list_keeps_its_own_commas():
     assert _mine("social.living_habits[0]", "walks his dog at dawn, humming, waving at neighbours") == (
         "I walk my dog at dawn, humming, waving at neighbours")

@@ -254,57 +254,92 @@ def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str]
 #: form is said as full clauses (:func:`as_clauses`).
 CLAUSE_FIELDS = ("social.living_habits[", "social.sexual_history[")
 #: How a part of a value that is already a clause starts ("I walk ...", "and they use ...").
-_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my|and|or|but|so|because)\b"
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my|and|or|but|so|because|which|who|that)\b"
                            r"|^(?:he|she|it|there)'s\b", re.IGNORECASE)
 #: Finite verbs that make a part a clause of its own ("history includes ...").
 _FINITE = frozenset("""is are was were has have had does did do includes include uses states notes reports says follows
     endorses admits denies provides loves likes enjoys prefers describes mentions complains smoked drank used took went
-    started stopped quit""".split())
+    started stopped quit died spends performs dresses lives works plays""".split())
 #: Verbs a note in the speaker's words may start with ("use condoms inconsistently").
 _BARE_VERBS = frozenset("use do don't want need engage practise practice avoid prefer".split())
 #: Words that say what state the patient is in ("married", "sexually active", "often excluded").
 _STATE_WORDS = frozenset("""active inactive monogamous abstinent celibate single married divorced widowed separated
-    pregnant homeless housebound bedbound""".split())
+    pregnant homeless housebound bedbound retired unemployed employed""".split())
+#: Words ending in "-ly" that are no adverb of a note ("daily exercise", "family").
+_LY_WORDS = frozenset("daily weekly monthly yearly nightly hourly family early only lonely friendly ugly holy belly jelly "
+                      "bully rally lily fly july hardly barely scarcely".split())
+#: Adverbs that put a state in the past ("previously employed": "I was previously employed").
+_PAST_ADVERBS = frozenset("previously formerly once".split())
+#: Prepositions that say where or in what state the speaker is ("in the second grade": "I'm in ...").
+_BE_PREPOSITIONS = frozenset("in under at on off".split())
+#: Words of a note about the record rather than the speaker ("not applicable", "unknown"):
+#: such a value is left as it is.
+_META_WORDS = frozenset("""n/a na applicable unknown pertinent history inquire provide details noncontributory
+    unremarkable""".split())
+#: Ordinals a note-form noun phrase may start with ("first child in the family"): left as it is.
+_ORDINALS = frozenset("first second third only eldest oldest youngest".split())
+#: Person nouns a living habit may name the speaker by ("college student", "regular gym-goer").
+_ROLE_HEADS = _PERSON_HEADS | frozenset("""student teacher worker engineer skater mother father parent nurse doctor
+    farmer driver builder labourer laborer mechanic soldier veteran retiree gym-goer musician artist writer lawyer
+    accountant cleaner waiter waitress chef clerk officer manager""".split())
 #: Adverbs of a lasting state ("often excluded": "I'm often excluded"; a manner adverb
 #: before a participle tells of an event: "I was sexually assaulted").
 _STATE_ADVERBS = frozenset("often sometimes always never usually frequently rarely regularly occasionally constantly "
                            "mostly not currently".split())
 #: Words after a state word that end its phrase ("active with ...", "excluded from ...").
-_PHRASE_WORDS = frozenset("""with from at in on by to for and or since during after before about of into over under
+_PHRASE_WORDS = frozenset("""with from at in on by to for as and or since during after before about of into over under
     because so who which when while until without""".split())
 #: Words that start a noun phrase saying how much, not a next item of a list ("little fruit").
 _QUANTIFIERS = frozenset("little few hardly barely no some lots plenty much many occasional several limited poor".split())
 
 
 def _is_adverb(word: str) -> bool:
-    return word in _STATE_ADVERBS or word.endswith(("ally", "ently", "ously", "ively", "ely"))
+    return word in _STATE_ADVERBS or (word.endswith("ly") and word not in _LY_WORDS)
 
 
 def _clause_kind(part: str, *, habits: bool = False) -> str:
-    """What a part of a note-form value is: "clause" (it has a subject or a finite verb,
-    or is one word: left as it is), "state" ("sexually active", "often excluded from
-    parties"), "event" ("sexually assaulted at a party"), "doing" (an -ing verb: any for
-    ``habits`` such as "gaming on a tablet", else only "having ...", "feeling ..."),
-    "person" ("keen gardener") or "noun" (a noun phrase)."""
+    """What a part of a note-form value is: "clause" (it has a subject or a finite verb, is
+    a note about the record or a time, or a lone word: left as it is), "state" ("sexually
+    active", "often excluded from parties", "enrolled in ...", "in the second grade"),
+    "event" ("sexually assaulted at a party", "previously employed"), "doing" (an -ing
+    verb: any for ``habits`` such as "gaming on a tablet", else only "having ...",
+    "feeling ..."), "person" ("college student living in ...") or "noun" (a noun phrase)."""
     words = part.lower().split()
     head = re.split(r"\b(?:and|or|but|so|because|which|who)\b", part.lower(), maxsplit=1)[0].split()
-    if len(words) < 2 or _CLAUSE_START.match(part) or _FINITE & set(head) or words[0] in _BARE_VERBS:
+    if len(words) == 1 and words[0] in _STATE_WORDS:
+        return "state"
+    if (len(words) < 2 or _CLAUSE_START.match(part) or _FINITE & set(head) or words[0] in _BARE_VERBS
+            or _META_WORDS & set(words) or words[0] in _ORDINALS
+            or (len(words) <= _SHORT_DETAIL and _WHEN_END.search(part))):  # only a time: "4 months ago"
         return "clause"
+    if words[0] in _BE_PREPOSITIONS:
+        return "state"
     rest = list(words)
     while len(rest) > 1 and _is_adverb(rest[0]):
         rest.pop(0)
     adverbs = set(words[: len(words) - len(rest)])
     # "active with one partner", "excluded from parties": the word ends its phrase (not "transmitted diseases")
     ends_phrase = len(rest) == 1 or rest[1] in _PHRASE_WORDS or rest[1][:1].isdigit()
-    if ends_phrase and rest[0] in _STATE_WORDS:
+    if ends_phrase and (rest[0] in _STATE_WORDS or rest[0].endswith(("ed", "en"))):
+        if adverbs & _PAST_ADVERBS or (adverbs and not adverbs & _STATE_ADVERBS and rest[0] not in _STATE_WORDS):
+            return "event"
         return "state"
-    if ends_phrase and adverbs and rest[0].endswith(("ed", "en")):
-        return "state" if adverbs & _STATE_ADVERBS else "event"
     if _doing(part):  # a habit the speaker has been doing; elsewhere a clause as it is ("practising yoga")
         return "doing" if habits or words[0] in _CLAUSE_ING else "clause"
-    if adverbs:
-        return "clause"  # an adverb before something else ("rarely drinks"): left as it is
-    return "person" if _is_person_noun(part) else "noun"
+    if adverbs or words[-1].endswith("ed"):
+        return "clause"  # "rarely drinks", "prenatal care received": left as it is
+    return "person" if _person_head(words) else "noun"
+
+
+def _person_head(words: list[str]) -> bool:
+    """Whether a note names the speaker by a person noun before its first preposition or
+    -ing word ("college student living in ...", "engineer by profession")."""
+    named = []
+    for word in words:
+        if word in _PHRASE_WORDS or (named and word.endswith("ing")) or word in _STATE_WORDS:
+            break
+        named.append(word)
+    return 0 < len(named) <= 4 and named[-1] in _ROLE_HEADS and not any(c.isdigit() for c in " ".join(named))
 
 
 def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
@@ -326,20 +361,22 @@ def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
     return part
 
 
-def as_clauses(path: str, parts: list[str], details: list[str], subject: str) -> str:
+def as_clauses(path: str, parts: list[str], details: list[str], subject: str,
+               voice: Callable[[str], str] = lambda text: text) -> str:
     """The ``parts`` of a note-form value (its comma or semicolon clauses) and its
     ``details`` as full clauses with ``subject`` ("I", or a parent's "he"/"she"/"my
     child"): a noun phrase first as what the patient has had ("I've had several new
     partners"), a later one as what came with it ("with inconsistent condom use") unless
     it is the next item of a list in the value ("tea, coffee and cola"); a state as "I'm
     ..." ("often excluded from parties" -> "I'm often excluded from parties"); an -ing
-    verb as "I've been ..."; a person noun as "I'm a ..."; a clause as it is. A detail
+    verb as "I've been ..."; a person noun as "I'm a ..."; a clause as it is, in the
+    speaker's ``voice`` ("spends time outdoors" -> "I spend time outdoors"). A detail
     that says when or how often is joined as :func:`join_detail` joins it."""
     head = parts[0]
-    rest = list(parts[1:])
+    rest = [voice(part) for part in parts[1:]]
     habits = path.startswith("social.living_habits[")
-    while rest and _clause_kind(rest[0]) == "noun" and rest[0].split()[0].lower() not in _QUANTIFIERS \
-            and not _close_detail(rest[0]):
+    while rest and _clause_kind(head) == _clause_kind(rest[0]) == "noun" and not _close_detail(rest[0]) \
+            and rest[0].split()[0].lower() not in _QUANTIFIERS | _PHRASE_WORDS:
         head = f"{head}, {rest.pop(0)}"  # the next item of a list
     first = _framed(path, head, subject)
     said = _said(first, _clause_kind(first, habits=habits), subject, first=True) if first == head else first
@@ -419,7 +456,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         verb = "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
         return f"{relatives} {verb} {value}"
     if path.startswith(CLAUSE_FIELDS):
-        value = as_clauses(path, _note_parts(value), details, subject)
+        value = as_clauses(path, _note_parts(value), details, subject, voice)
         details = []
     elif path.startswith("social."):
         head, comma, rest = value.partition(", ")
