@@ -342,23 +342,28 @@ def _person_head(words: list[str]) -> bool:
     return 0 < len(named) <= 4 and named[-1] in _ROLE_HEADS and not any(c.isdigit() for c in " ".join(named))
 
 
+#: The verb frames of each kind of note part, for the speaker ("I") and for a parent's subject.
+_KIND_FRAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "state": ("I'm ", "{subject} is "),
+    "person": ("I'm ", "{subject} is "),
+    "event": ("I was ", "{subject} was "),
+    "doing": ("I've been ", "{subject} has been "),
+    "noun": ("I've had ", "{subject} has had "),
+})
+
+
 def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
-    """A part of a note-form value as a clause with ``subject``; a noun phrase after the
-    first part is joined to it ("with inconsistent condom use")."""
-    me = subject == "I"
-    if kind == "state":
-        return f"{'I am' if me else f'{subject} is'} {part}".replace("I am ", "I'm ", 1)
-    if kind == "event":
-        return f"{'I' if me else subject} was {part}"
-    if kind == "doing":
-        return f"{'I have' if me else f'{subject} has'} been {part}".replace("I have been", "I've been", 1)
-    if kind == "person":
-        article = "" if part.split()[0].lower() in _NO_ARTICLE else f"{_article(part)} "
-        return f"{'I am' if me else f'{subject} is'} {article}{part}".replace("I am ", "I'm ", 1)
-    if kind == "noun":
-        return f"{'I have' if me else f'{subject} has'} had {part}".replace("I have had", "I've had", 1) if first \
-            else (part if part.lower().startswith("with ") else f"with {part}")
-    return part
+    """A part of a note-form value as a clause with ``subject`` (:data:`_KIND_FRAMES`; a
+    person noun with its article); a noun phrase after the first part is joined to it
+    ("with inconsistent condom use"); a clause as it is."""
+    if kind == "noun" and not first:
+        return part if part.lower().startswith("with ") else f"with {part}"
+    if kind not in _KIND_FRAMES:
+        return part
+    mine, other = _KIND_FRAMES[kind]
+    if kind == "person" and part.split()[0].lower() not in _NO_ARTICLE:
+        part = f"{_article(part)} {part}"
+    return f"{mine if subject == 'I' else other.format(subject=subject)}{part}"
 
 
 def as_clauses(path: str, parts: list[str], details: list[str], subject: str,
