@@ -88,6 +88,7 @@ def test_a_singular_place_or_thing_after_a_preposition_takes_its_article(text, s
     ("an hour", "an hour"),
     ("a urine test", "a urine test"),
     ("vitamin A or an MRI", "vitamin A or an MRI"),
+    ("an X-ray", "an X-ray"),
 ])
 def test_a_or_an_agrees_with_the_next_word(text, said):
     assert agreed_articles(text) == said

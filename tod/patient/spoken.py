@@ -154,11 +154,12 @@ _ARTICLE_WORD = re.compile(r"\b(an?) ([A-Za-z][\w'-]*)")
 def agreed_articles(text: str) -> str:
     """``text`` with "a"/"an" agreeing with the next word's first letter ("an steroid
     inhaler" -> "a steroid inhaler", "a inhaler" -> "an inhaler"); words whose sound the
-    letter does not tell ("hour", "urine", "one", "European", acronyms) keep what was written."""
+    letter does not tell ("hour", "urine", "one", a capitalised word such as "X-ray" or
+    "MRI") keep what was written."""
     def agree(match: re.Match[str]) -> str:
         word = match.group(2)
         lower = word.lower()
-        if word.isupper() or lower[0] in "uh" or lower.startswith(("one", "once", "eu")):
+        if word[0].isupper() or lower[0] in "uh" or lower.startswith(("one", "once", "eu")):
             return match.group(0)
         return f"{'an' if lower[0] in 'aeio' else 'a'} {word}"
 
