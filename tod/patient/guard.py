@@ -28,10 +28,10 @@ import re
 from typing import Iterable, Sequence
 
 from tod.patient.facts import FactPathError, field_texts, spoken_phrase
-from tod.patient.spoken import refer_back
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.policy import class_topic
+from tod.patient.spoken import refer_back
 from tod.patient.templates import (
     ASKED_FILL,
     CONNECTIVES,

@@ -37,10 +37,10 @@ from typing import Callable, Literal, Mapping, Sequence
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
-from tod.patient.spoken import referred
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
+from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
