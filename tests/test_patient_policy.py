@@ -255,7 +255,7 @@ def test_examinations_generic_named_category_and_missing(rich_record, parser, ma
 def test_treatment_medication_coitus_reproductive(rich_record, parser, make_agent):
     agent = make_agent(rich_record, parser)
     expected = {
-        "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol, it did not help"),
+        "ask_receiving_treatment": ("history.current_treatment[0]", "paracetamol; it didn't help"),
         "ask_past_medication": ("history.medications[0]", "salbutamol inhaler as needed"),
         "ask_coitus": ("social.sexual_history[0]", "one regular partner"),
         "ask_reproductive_history": ("social.reproductive_history[0]", "my last period was six weeks ago"),

@@ -39,11 +39,11 @@ def test_a_note_clause_about_an_item_is_said_with_it_as_subject_or_left_out():
 
     assert spoken("history.current_treatment[0]", "herbal tea", "drunk for a week, no change") == "herbal tea, with no change"
     assert spoken("history.past_diagnoses[0]", "a cold sore", "twice last year, went away on its own") == (
-        "a cold sore twice last year, it went away on its own")
+        "a cold sore twice last year; it went away on its own")
     assert spoken("history.past_diagnoses[0]", "a bunion", "removed at 30") == "a bunion"
     assert spoken("history.past_diagnoses[0]", "a weak bladder", "needs to pass water at night") == "a weak bladder"
     assert spoken("history.medications[0]", "naproxen", "250 mg twice a day, did not help") == (
-        "naproxen 250 mg twice a day, it did not help")
+        "naproxen 250 mg twice a day; it didn't help")
 
 
 def test_a_social_note_clause_is_the_speakers_own_sentence():

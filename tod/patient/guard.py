@@ -5,7 +5,8 @@ A templated reply is checked part by part (see :mod:`tod.patient.templates`):
 1. the template is one of the bank's known templates, so its fixed words are vetted;
 2. each placeholder has text, and the part's text is the template filled with it;
 3. record placeholders ({items}, {value}, ...) decompose into texts of the *provenance*
-   fields (as spoken, after lay mapping), joined only by list punctuation
+   fields (as spoken, after lay mapping; a later item may call an earlier one "it",
+   :func:`~tod.patient.spoken.refer_back`), joined only by list punctuation
    (:data:`~tod.patient.templates.CONNECTIVES`); {asked} decomposes the same way into the
    doctor's slot values of the turn as :func:`~tod.patient.voice.echo_item` repeats them
    (numbers and edge function words removed; reworded only when a value is one lay-table
@@ -30,6 +31,7 @@ from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.policy import class_topic
+from tod.patient.spoken import refer_back
 from tod.patient.templates import (
     ASKED_FILL,
     CONNECTIVES,
@@ -111,6 +113,8 @@ class ProvenanceGuard:
                 atoms |= self.spoken_texts(path)
             except FactPathError as exc:
                 violations.append(f"provenance {path!r}: {exc.args[0]}")
+        # an item of a list may call an earlier one "it" (as the policy's list fills do)
+        atoms |= {refer_back(a, b) for a in atoms for b in atoms if a != b}
         # as the policy echoes the doctor's items (point 3)
         owner = owner_word(self.case.demographics.sex, caregiver=parent_speaks(self.case))
         asked_atoms = {echo_item(a, to_lay, owner) for a in asked for to_lay in (self.lexicon.whole_to_lay, str)}

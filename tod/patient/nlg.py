@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
+from tod.patient.spoken import said_in_past, says_state
 from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, placeholders
 from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
@@ -99,6 +100,7 @@ class TemplateRenderer:
             TemplateError: no paraphrase can be filled from the statement.
         """
         section, variant = self._repeated_variant(statement) if repeated else (statement.section, statement.variant)
+        variant = self._worded_variant(section, variant, statement)
         usable = [
             t
             for t in self.bank.options(section, variant, self.voice.name)
@@ -123,6 +125,19 @@ class TemplateRenderer:
         used = {n.lower() for n in placeholders(template)}
         fills.update((name, fill.text) for name, fill in statement.fills.items() if name in used)
         return Part(template, fills), statement.all_paths
+
+    def _worded_variant(self, section: str, variant: str, statement: Statement) -> str:
+        """``variant`` in the frame its items' word form needs, where ``section`` has one:
+        "<variant>_state" for items said with "been" ("crying" -> "he has been crying",
+        :func:`~tod.patient.spoken.says_state`), "<variant>_past" for a one-off in the past
+        ("ibuprofen once last night" -> "I took ...", :func:`~tod.patient.spoken.said_in_past`)."""
+        items = statement.fills.get("items")
+        if items is None:
+            return variant
+        for form, fits in (("state", says_state), ("past", said_in_past)):
+            if self.bank.has(section, f"{variant}_{form}") and fits(items.text):
+                return f"{variant}_{form}"
+        return variant
 
     # ----------------------------------------------------------------- turns
 

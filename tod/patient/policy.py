@@ -40,6 +40,7 @@ from tod.patient.facts import field_texts, resolve, resolve_list, resolve_option
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
+from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
@@ -385,12 +386,13 @@ class RecordPolicy:
         return Fill(spoken_phrase(self.case, path, self._lay), (path,))
 
     def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
-        """The facts of ``paths`` as one list fill; with ``articles`` a symptom takes its
+        """The facts of ``paths`` as one list fill, a later mention of an earlier item as
+        "it" (:func:`~tod.patient.spoken.referred`); with ``articles`` a symptom takes its
         article ("a throbbing headache"), for the sentences that say the patient had it."""
         texts = [self._phrase(p).text for p in paths]
         if articles:
             texts = [with_article(t, SYMPTOM_HEADS) if p.startswith("symptoms[") else t for p, t in zip(paths, texts)]
-        return Fill(join_items(texts), tuple(paths))
+        return Fill(join_items(referred(texts)), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
@@ -475,7 +477,8 @@ class RecordPolicy:
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)}, items=len(said_yes)))
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes, articles=True)},
+                                        items=len(said_yes)))
         if said_no:
             statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
         return statements

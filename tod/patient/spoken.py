@@ -20,17 +20,25 @@ value and its detail the way a person says them:
   rheumatoid arthritis");
 * a social-history value that is a person noun is said as one ("I'm a keen gardener"), a
   living habit that starts with an -ing verb as what the patient has been doing ("I've
-  been gaming ...").
+  been gaming ...");
+* a living habit or a sexual-history note in note form is said as full clauses
+  (:func:`as_clauses`): "several new partners, inconsistent condom use" -> "I've had
+  several new partners, with inconsistent condom use";
+* a singular place or thing after a preposition takes its article ("on tablet" -> "on a
+  tablet", "from pharmacy" -> "from the pharmacy", :func:`with_place_articles`), "a"/"an"
+  agree with the word after them (after lay mapping: "an steroid inhaler" -> "a steroid
+  inhaler") and a negated verb is contracted as people speak ("did not help" -> "didn't help").
 
-Only function words are added ("at", "of", "I'm a", "has had", "I've been"), never a fact
+Only function words are added ("at", "of", "I'm a", "has had", "I've been", "with", "the"), never a fact
 word or a number (note clauses are only left out); the provenance guard accepts the phrase as the text of its path.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from types import MappingProxyType
-from typing import Callable
+from typing import Callable, Mapping
 
 #: A detail that says when, how often, how long or since when: no comma before it.
 _WHEN_DETAIL = re.compile(
@@ -41,7 +49,7 @@ _WHEN_DETAIL = re.compile(
 )
 #: How a short detail (at most :data:`_SHORT_DETAIL` words) may end and still say when or
 #: how often ("5 years ago", "twice a week").
-_WHEN_END = re.compile(r"\bago$|\b(?:a|per) (?:day|night|week|month|year)$", re.IGNORECASE)
+_WHEN_END = re.compile(r"\b(?:ago|later|earlier)$|\b(?:a|per) (?:day|night|week|month|year)$", re.IGNORECASE)
 _SHORT_DETAIL = 4
 #: Bare plural time words that take "at"/"on" ("beer, weekends" -> "beer at weekends").
 _AT_WORDS = frozenset({"weekends", "weekdays", "nights", "night", "weekend"})
@@ -83,7 +91,8 @@ _PERSON_HEADS = frozenset(
 )
 _NO_ARTICLE = frozenset("a an the my his her one".split())
 #: -ing words that are things, not what the patient is doing.
-_ING_NOUNS = frozenset("morning evening nothing something anything everything clothing ceiling building".split())
+_ING_NOUNS = frozenset("""morning evening nothing something anything everything clothing ceiling building during
+    including according regarding concerning following""".split())
 _ING_ADVERBS = frozenset("barely hardly rarely mostly often regularly mainly not still".split())
 
 
@@ -100,7 +109,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
          "my \\1 \\2period was", "{poss} \\1 \\2period was"),
         ("social.reproductive_history[", r"^(?=menopause\b)", "I went through ", "{subject} went through "),
         ("social.living_habits[", r"^diet (?=high|low|rich|poor|mostly|mainly)", "my diet is ", "{poss} diet is "),
-        ("social.living_habits[", r"^(?=[\w-]+ diet\b)", "I have a ", "{subject} has a "),
+        ("social.living_habits[", r"^(?=[\w-]+ (?:diet|lifestyle|routine|job)\b)", "I have a ", "{subject} has a "),
     )
 )
 _POSSESSIVE = MappingProxyType({"I": "my", "she": "her", "he": "his", "my child": "my child's"})
@@ -113,6 +122,58 @@ def _framed(path: str, value: str, subject: str) -> str:
             frame = patient if subject == "I" else other.format(subject=subject, poss=_POSSESSIVE.get(subject, "their"))
             return re.sub(r"\s+", " ", pattern.sub(frame, value, count=1))
     return value
+
+
+#: Singular places and things a record names after a preposition without an article, and
+#: the article a person puts there ("on tablet" -> "on a tablet", "from pharmacy" -> "from
+#: the pharmacy", "before headache" -> "before the headache").
+_PLACE_ARTICLES: Mapping[str, str] = MappingProxyType({
+    **dict.fromkeys("tablet phone laptop computer console bike bicycle treadmill trampoline meal".split(), "a"),
+    **dict.fromkeys("pharmacy chemist supermarket shop gym park beach pool clinic office doctor gp dentist "
+                    "headache attack episode seizure fall accident injury operation".split(), "the"),
+})
+_PLACE_PREPOSITIONS = "on|from|at|to|in|into|onto|before|after|during|since|near"
+#: Words that may follow such a noun when it ends its phrase ("on tablet 3 hours a day",
+#: "from pharmacy, with no change"), unlike a noun it modifies ("in tablet form").
+_PHRASE_END = r"(?=$|[,;.)]|\s+(?:\d|and\b|or\b|for\b|with\b|every\b|each\b|daily\b|most\b|when\b|while\b|" \
+              r"to\b|until\b|about\b|around\b|since\b|at\b|in\b|on\b|after\b|before\b))"
+_BARE_PLACE = re.compile(rf"\b({_PLACE_PREPOSITIONS}) ({'|'.join(_PLACE_ARTICLES)})\b{_PHRASE_END}", re.IGNORECASE)
+
+
+def with_place_articles(text: str) -> str:
+    """``text`` with a singular place or thing after a preposition given its article
+    (:data:`_PLACE_ARTICLES`): "gaming on tablet 3 hours a day" -> "gaming on a tablet 3
+    hours a day"; "in tablet form" unchanged (the noun names the kind of a next noun)."""
+    return _BARE_PLACE.sub(lambda m: f"{m.group(1)} {_PLACE_ARTICLES[m.group(2).lower()]} {m.group(2)}", text)
+
+
+#: "a"/"an" and the word after them (lower case articles only: "vitamin A" is no article).
+_ARTICLE_WORD = re.compile(r"\b(an?) ([A-Za-z][\w'-]*)")
+
+
+def agreed_articles(text: str) -> str:
+    """``text`` with "a"/"an" agreeing with the next word's first letter ("an steroid
+    inhaler" -> "a steroid inhaler", "a inhaler" -> "an inhaler"); words whose sound the
+    letter does not tell ("hour", "urine", "one", a capitalised word such as "X-ray" or
+    "MRI") keep what was written."""
+    def agree(match: re.Match[str]) -> str:
+        word = match.group(2)
+        lower = word.lower()
+        if word[0].isupper() or lower[0] in "uh" or lower.startswith(("one", "once", "eu")):
+            return match.group(0)
+        return f"{'an' if lower[0] in 'aeio' else 'a'} {word}"
+
+    return _ARTICLE_WORD.sub(agree, text)
+
+
+_NEGATED = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should) not\b", re.IGNORECASE)
+_CANNOT = re.compile(r"\b(c)annot\b", re.IGNORECASE)
+
+
+def contracted(text: str) -> str:
+    """``text`` with its negated verbs as people say them: "did not help" -> "didn't help",
+    "cannot" -> "can't"."""
+    return _CANNOT.sub(lambda m: f"{m.group(1)}an't", _NEGATED.sub(lambda m: f"{m.group(1)}n't", text))
 
 
 def _article(text: str) -> str:
@@ -150,14 +211,14 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
     its own" -> "once last year"); with ``keep_first`` the first clause (the item itself)
     always stays. A note the voice already gave the ``subject`` ("I used for a day") is
     still a note."""
-    kept = []
+    kept = ""
     for index, clause in enumerate(text.split(", ")):
         bare = clause.removeprefix(f"{subject} ")
         if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
-            kept.append(clause)
+            kept = f"{kept}, {clause}" if kept else clause
         elif (sentence := as_sentence(bare)) is not None:
-            kept.append(sentence)
-    return ", ".join(kept)
+            kept = continued(kept, sentence, subject) if kept else sentence
+    return kept
 
 
 #: A note clause that says what the item did or what came of it ("did not help", "went away
@@ -190,6 +251,177 @@ def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str]
     return as_sentence
 
 
+#: Fields whose values the templates say as clauses ("Well, {items}."): a value in note
+#: form is said as full clauses (:func:`as_clauses`).
+CLAUSE_FIELDS = ("social.living_habits[", "social.sexual_history[")
+#: How a part of a value that is already a clause starts ("I walk ...", "and they use ...").
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|I'd|he|she|we|they|it|there|my|and|or|but|so|because|which|who|that)\b"
+                           r"|^(?:he|she|it|there)'s\b", re.IGNORECASE)
+#: Finite verbs that make a part a clause of its own ("history includes ...").
+_FINITE = frozenset("""is are was were has have had does did do includes include uses states notes reports says follows
+    endorses admits denies provides loves likes enjoys prefers describes mentions complains smoked drank used took went
+    started stopped quit died spends performs dresses lives works plays""".split())
+#: Verbs a note in the speaker's words may start with ("use condoms inconsistently").
+_BARE_VERBS = frozenset("use do don't want need engage practise practice avoid prefer".split())
+#: Words that say what state the patient is in ("married", "sexually active", "often excluded").
+_STATE_WORDS = frozenset("""active inactive monogamous abstinent celibate single married divorced widowed separated
+    pregnant homeless housebound bedbound retired unemployed employed""".split())
+#: Words ending in "-ly" that are no adverb of a note ("daily exercise", "family").
+_LY_WORDS = frozenset("daily weekly monthly yearly nightly hourly family early only lonely friendly ugly holy belly jelly "
+                      "bully rally lily fly july hardly barely scarcely".split())
+#: Adverbs that put a state in the past ("previously employed": "I was previously employed").
+_PAST_ADVERBS = frozenset("previously formerly once".split())
+#: Prepositions that say where or in what state the speaker is ("in the second grade": "I'm in ...").
+_BE_PREPOSITIONS = frozenset("in under at on off".split())
+#: Words of a note about the record rather than the speaker ("not applicable", "unknown"):
+#: such a value is left as it is.
+_META_WORDS = frozenset("""n/a na applicable unknown pertinent history inquire provide details noncontributory
+    unremarkable""".split())
+#: Ordinals a note-form noun phrase may start with ("first child in the family"): left as it is.
+_ORDINALS = frozenset("first second third only eldest oldest youngest".split())
+#: Person nouns a living habit may name the speaker by ("college student", "regular gym-goer").
+_ROLE_HEADS = _PERSON_HEADS | frozenset("""student teacher worker engineer skater mother father parent nurse doctor
+    farmer driver builder labourer laborer mechanic soldier veteran retiree gym-goer musician artist writer lawyer
+    accountant cleaner waiter waitress chef clerk officer manager""".split())
+#: Adverbs of a lasting state ("often excluded": "I'm often excluded"; a manner adverb
+#: before a participle tells of an event: "I was sexually assaulted").
+_STATE_ADVERBS = frozenset("often sometimes always never usually frequently rarely regularly occasionally constantly "
+                           "mostly not currently".split())
+#: Words after a state word that end its phrase ("active with ...", "excluded from ...").
+_PHRASE_WORDS = frozenset("""with from at in on by to for as and or since during after before about of into over under
+    because so who which when while until without""".split())
+#: Words that start a noun phrase saying how much, not a next item of a list ("little fruit").
+_QUANTIFIERS = frozenset("little few hardly barely no some lots plenty much many occasional several limited poor".split())
+
+
+def _is_adverb(word: str) -> bool:
+    return word in _STATE_ADVERBS or (word.endswith("ly") and word not in _LY_WORDS)
+
+
+def _clause_kind(part: str, *, habits: bool = False) -> str:
+    """What a part of a note-form value is: "clause" (it has a subject or a finite verb, is
+    a note about the record or a time, or a lone word: left as it is), "state" ("sexually
+    active", "often excluded from parties", "enrolled in ...", "in the second grade"),
+    "event" ("sexually assaulted at a party", "previously employed"), "doing" (an -ing
+    verb: any for ``habits`` such as "gaming on a tablet", else only "having ...",
+    "feeling ..."), "person" ("college student living in ...") or "noun" (a noun phrase)."""
+    words = part.lower().split()
+    head = re.split(r"\b(?:and|or|but|so|because|which|who)\b", part.lower(), maxsplit=1)[0].split()
+    if len(words) == 1 and words[0] in _STATE_WORDS:
+        return "state"
+    if (len(words) < 2 or _CLAUSE_START.match(part) or _FINITE & set(head) or words[0] in _BARE_VERBS
+            or _META_WORDS & set(words) or words[0] in _ORDINALS
+            or (len(words) <= _SHORT_DETAIL and _WHEN_END.search(part))):  # only a time: "4 months ago"
+        return "clause"
+    if words[0] in _BE_PREPOSITIONS:
+        return "state"
+    rest = list(words)
+    while len(rest) > 1 and _is_adverb(rest[0]):
+        rest.pop(0)
+    adverbs = set(words[: len(words) - len(rest)])
+    # "active with one partner", "excluded from parties": the word ends its phrase (not "transmitted diseases")
+    ends_phrase = len(rest) == 1 or rest[1] in _PHRASE_WORDS or rest[1][:1].isdigit()
+    if ends_phrase and (rest[0] in _STATE_WORDS or rest[0].endswith(("ed", "en"))):
+        if adverbs & _PAST_ADVERBS or (adverbs and not adverbs & _STATE_ADVERBS and rest[0] not in _STATE_WORDS):
+            return "event"
+        return "state"
+    if _doing(part):  # a habit the speaker has been doing; elsewhere a clause as it is ("practising yoga")
+        return "doing" if habits or words[0] in _CLAUSE_ING else "clause"
+    if adverbs or words[-1].endswith("ed"):
+        return "clause"  # "rarely drinks", "prenatal care received": left as it is
+    return "person" if _person_head(words) else "noun"
+
+
+def _person_head(words: list[str]) -> bool:
+    """Whether a note names the speaker by a person noun before its first preposition or
+    -ing word ("college student living in ...", "engineer by profession")."""
+    named = []
+    for word in words:
+        if word in _PHRASE_WORDS or (named and word.endswith("ing")) or word in _STATE_WORDS:
+            break
+        named.append(word)
+    return 0 < len(named) <= 4 and named[-1] in _ROLE_HEADS and not any(c.isdigit() for c in " ".join(named))
+
+
+#: The verb frames of each kind of note part, for the speaker ("I") and for a parent's subject.
+_KIND_FRAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "state": ("I'm ", "{subject} is "),
+    "person": ("I'm ", "{subject} is "),
+    "event": ("I was ", "{subject} was "),
+    "doing": ("I've been ", "{subject} has been "),
+    "noun": ("I've had ", "{subject} has had "),
+})
+
+
+def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
+    """A part of a note-form value as a clause with ``subject`` (:data:`_KIND_FRAMES`; a
+    person noun with its article); a noun phrase after the first part is joined to it
+    ("with inconsistent condom use"); a clause as it is."""
+    if kind == "noun" and not first:
+        return part if part.lower().startswith("with ") else f"with {part}"
+    if kind not in _KIND_FRAMES:
+        return part
+    mine, other = _KIND_FRAMES[kind]
+    if kind == "person" and part.split()[0].lower() not in _NO_ARTICLE:
+        part = f"{_article(part)} {part}"
+    return f"{mine if subject == 'I' else other.format(subject=subject)}{part}"
+
+
+def as_clauses(path: str, parts: list[str], details: list[str], subject: str,
+               voice: Callable[[str], str] = lambda text: text) -> str:
+    """The ``parts`` of a note-form value (its comma or semicolon clauses) and its
+    ``details`` as full clauses with ``subject`` ("I", or a parent's "he"/"she"/"my
+    child"): a noun phrase first as what the patient has had ("I've had several new
+    partners"), a later one as what came with it ("with inconsistent condom use") unless
+    it is the next item of a list in the value ("tea, coffee and cola"); a state as "I'm
+    ..." ("often excluded from parties" -> "I'm often excluded from parties"); an -ing
+    verb as "I've been ..."; a person noun as "I'm a ..."; a clause as it is, in the
+    speaker's ``voice`` ("spends time outdoors" -> "I spend time outdoors"). A detail
+    that says when or how often is joined as :func:`join_detail` joins it."""
+    head = parts[0]
+    rest = [voice(part) for part in parts[1:]]
+    habits = path.startswith("social.living_habits[")
+    while rest and _clause_kind(head) == _clause_kind(rest[0]) == "noun" and not _close_detail(rest[0]) \
+            and rest[0].split()[0].lower() not in _QUANTIFIERS | _PHRASE_WORDS:
+        head = f"{head}, {rest.pop(0)}"  # the next item of a list
+    first = _framed(path, head, subject)
+    said = _said(first, _clause_kind(first, habits=habits), subject, first=True) if first == head else first
+    for part in [*rest, *details]:
+        said = continued(said, part, subject, habits=habits)
+    return said
+
+
+def _close_detail(detail: str) -> bool:
+    """Whether :func:`join_detail` joins ``detail`` without a comma (a when, a dose)."""
+    return not join_detail("", detail).startswith((",", ";"))
+
+
+def continued(said: str, part: str, subject: str, *, habits: bool = False) -> str:
+    """``said`` with a further ``part`` of its note: a when or how often as
+    :func:`join_detail` joins it ("three times a week"), a noun phrase as what came with
+    it ("with inconsistent condom use"), a clause after a semicolon ("; I stopped because
+    of pain") or after its own conjunction (", and they ..."), a state or doing with
+    ``subject`` (", and I'm often excluded from parties"); ``habits``: as
+    :func:`_clause_kind`."""
+    if len(part) > 1 and part[0].isupper() and part[1].islower():
+        part = part[0].lower() + part[1:]  # "Four weeks later" written as a sentence
+    kind = _clause_kind(part, habits=habits)
+    if kind not in ("state", "event") and _close_detail(part):
+        return join_detail(said, part)
+    if kind == "noun":
+        return f"{said}, {_said(part, kind, subject, first=False)}"
+    if kind == "clause":
+        return f"{said}, {part}" if part.lower().startswith(("and ", "or ", "but ", "so ")) else f"{said}; {part}"
+    return f"{said}, and {_said(part, kind, subject, first=False)}"
+
+
+def _note_parts(value: str) -> list[str]:
+    """A note-form value split into its clauses at semicolons and commas, unless it is
+    already a clause ("I play in my room, lining ...")."""
+    parts = [p for p in re.split(r"\s*;\s+|,\s+", value) if p]
+    return [value] if _clause_kind(parts[0], habits=True) == "clause" else parts
+
+
 def join_detail(value: str, detail: str) -> str:
     """``value`` and its ``detail`` as one phrase: "calcium daily", "beer at weekends",
     "weight loss of about 9 kg", else "value, detail"."""
@@ -204,7 +436,7 @@ def join_detail(value: str, detail: str) -> str:
     short = len(detail.split()) <= _SHORT_DETAIL and not detail.split()[0].endswith("ed")  # not "treated 4 years ago"
     if _WHEN_DETAIL.search(detail) or (short and _WHEN_END.search(detail)):
         return f"{value} {detail}"
-    if detail.startswith(("I ", "I'")):
+    if detail.startswith(("I ", "I'", "it ", "he ", "she ", "they ")):  # a sentence of its own
         return f"{value}; {detail}"
     return f"{value}, {detail}"
 
@@ -229,7 +461,10 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         relatives = details[0]
         verb = "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
         return f"{relatives} {verb} {value}"
-    if path.startswith("social."):
+    if path.startswith(CLAUSE_FIELDS):
+        value = as_clauses(path, _note_parts(value), details, subject, voice)
+        details = []
+    elif path.startswith("social."):
         head, comma, rest = value.partition(", ")
         if rest and _is_person_noun(head):  # "keen gardener, stopped because of pain"
             value, details = head, [voice(rest), *details]
@@ -242,5 +477,84 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         else:
             value = _framed(path, value, subject)
     for detail in details:
-        value = join_detail(value, detail)
-    return value
+        first, *more = detail.split("; ")
+        value = join_detail(value, first)
+        for part in more:
+            value = continued(value, part, subject)
+    return contracted(agreed_articles(with_place_articles(value)))
+
+
+#: A time that puts an event in the past ("once last night", "yesterday", "3 days ago").
+_PAST_TIME = re.compile(r"\b(?:last (?:night|week|weekend|month|year|time)|yesterday|ago|earlier today|this morning|once|"
+                        r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
+#: A habit, said in the present beside any time ("once daily", "since last year").
+_HABIT = re.compile(r"\b(?:daily|nightly|weekly|monthly|every|each|regularly|usually|always|since|as needed|"
+                    r"(?:a|per) (?:day|night|week|month))\b|\bat night\b", re.IGNORECASE)
+
+
+def said_in_past(text: str) -> bool:
+    """Whether ``text`` (a filled list of items) tells of a one-off in the past, so its
+    verb takes the past tense: "ibuprofen 400 mg once last night" (-> "I took ..."), not
+    "aspirin 75 mg daily" nor "metformin since last year"."""
+    return _PAST_TIME.search(text) is not None and _HABIT.search(text) is None
+
+
+#: Symptom words that say a state, taken with "been" ("I've been dizzy", not "I've had dizzy").
+_STATE_ADJECTIVES = frozenset("""itchy dizzy sleepy drowsy fussy irritable restless lethargic tired weak nauseous
+    nauseated pale confused breathless thirsty shaky wheezy sweaty achy grumpy clingy floppy bloated constipated
+    swollen feverish jaundiced unsteady forgetful anxious depressed withdrawn agitated listless""".split())
+#: -ing words that name a symptom as a thing had ("I've had swelling").
+_HAD_ING = frozenset("swelling bruising tingling burning ringing stinging throbbing bloating spotting".split())
+#: Words after an -ing verb that keep it a verb ("crying at night", "coughing up blood").
+_ING_FOLLOWERS = frozenset("up at in on after before during when while with a more all out off for from around "
+                           "through too much lot".split())
+#: -ing verbs that open a clause whatever follows ("feeling tired", "having trouble sleeping").
+_CLAUSE_ING = frozenset("feeling having getting going losing gaining becoming".split())
+
+
+def _state_item(item: str) -> bool:
+    words = item.lower().split()
+    if not words:
+        return False
+    if len(words) == 1 and words[0] in _STATE_ADJECTIVES:
+        return True
+    verb = words[0]
+    is_verb = verb.endswith("ing") and len(verb) > 4 and verb not in _ING_NOUNS | _HAD_ING
+    return is_verb and (len(words) == 1 or words[1] in _ING_FOLLOWERS or verb in _CLAUSE_ING)
+
+
+def says_state(text: str) -> bool:
+    """Whether every item of ``text`` (a filled list of symptom names) is a state or a
+    doing rather than a thing had, so it is said with "been": "crying", "dizzy", "feeling
+    sick", "coughing up blood" (-> "I've been crying"), not "a cough" nor "swelling"."""
+    return all(_state_item(item) for item in re.split(r",\s+|;\s+|\s+(?:and|or)\s+", text))
+
+
+#: The fewest letters of an item a later item of the same list may call "it".
+_REFERABLE_LETTERS = 4
+
+
+@lru_cache(maxsize=512)
+def _mention(earlier: str) -> re.Pattern[str] | None:
+    bare = re.sub(r"^(?:an?|the) ", "", earlier.strip(), flags=re.IGNORECASE)
+    if len(bare) < _REFERABLE_LETTERS:
+        return None
+    return re.compile(rf"(?<=\s)(?:(?:my|the|his|her|their) )?{re.escape(bare)}(?![\w-])", re.IGNORECASE)
+
+
+def refer_back(text: str, earlier: str) -> str:
+    """``text`` with a later mention of ``earlier`` (an item said before it in the same
+    sentence) as "it": "I use an inhaler to manage my lung disease" after "lung disease"
+    -> "I use an inhaler to manage it". A text that starts with the item keeps it."""
+    pattern = _mention(earlier)
+    return pattern.sub("it", text) if pattern is not None and text.lower() != earlier.lower() else text
+
+
+def referred(texts: list[str]) -> list[str]:
+    """The items of a list with each mention of an earlier item as "it" (:func:`refer_back`)."""
+    said: list[str] = []
+    for text in texts:
+        for earlier in said:
+            text = refer_back(text, earlier)
+        said.append(text)
+    return said

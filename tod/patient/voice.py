@@ -238,6 +238,12 @@ SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nos
                           "wound spot swelling".split())
 
 
+#: Head nouns of a change that takes an article once a word describes it ("an unintentional
+#: 9-kg weight loss"; plain "weight loss" is said without one).
+_DESCRIBED_HEADS = frozenset("loss gain".split())
+#: The fewest words of a described change ("sudden weight loss").
+_DESCRIBED_WORDS = 3
+
 #: Words that open a clause rather than name a thing ("feeling cold").
 _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining becoming".split())
 
@@ -245,14 +251,16 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
     "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`),
-    "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
+    "unintentional 9-kg weight loss" -> "an unintentional 9-kg weight loss" (a described
+    change), "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
     ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
     words = text.split()
     if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
         return text  # "feeling cold", "having a cough": a clause, not a thing
     head = words[-1].lower().strip(",;")
     organ = len(words) > 1 and head in _ORGAN_HEADS
-    if not (head in heads or organ) or len(words) > 5:
+    described = len(words) >= _DESCRIBED_WORDS and head in _DESCRIBED_HEADS
+    if not (head in heads or organ or described) or len(words) > 5:
         return text
     return f"{_article(text)} {text}"
 
