@@ -135,10 +135,10 @@ class TemplateRenderer:
         statement already said in this turn (the same "not sure" for two intents, the same
         absent symptom for two descriptor questions) is said once, and the "not sure"s that
         name the doctor's items are said together (:func:`merge_unsure`), as are the named
-        symptoms the patient does not have (:func:`merge_absent`). A fact stated (or denied)
-        earlier in the reply is not stated (or denied) again.
+        symptoms the patient does not have (:func:`merge_absent`, :func:`merge_unrecorded`).
+        A fact stated (or denied) earlier in the reply is not stated (or denied) again.
         """
-        answers = merge_absent(merge_recalled(merge_unsure(answers)))
+        answers = merge_unrecorded(merge_absent(merge_recalled(merge_unsure(answers))))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -272,19 +272,55 @@ def _said_once(answers: Sequence[IntentAnswer], kind: Callable[[Statement], bool
     return result
 
 
+#: The most of the doctor's items a reply reads back in one denial or recall answer: with
+#: more, the answer is plain ("No, none of those.") rather than a checklist read back.
+MAX_ECHOED_ITEMS = 2
+
+
+def _unrecorded(statement: Statement) -> bool:
+    return statement.variant in ("absent_unrecorded", "absent_unrecorded_unchanged")
+
+
+def merge_unrecorded(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with the denials of unrecorded symptoms (``absent_unrecorded`` statements)
+    said once per variant, naming each item once ("No, I haven't noticed any rash or
+    itching."); with more than :data:`MAX_ECHOED_ITEMS` items in all, one plain denial that
+    reads none back ("No, none of those.", or "But nothing else like that." after something
+    the patient has, said in the same answer), which keeps the items in its fill. Repeated answers are left alone."""
+    found = [s for a in answers if not a.repeated for s in a.statements if _unrecorded(s)]
+    items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in found])
+    if len(items) > MAX_ECHOED_ITEMS:
+        # after something the patient does have, in the same answer: "But nothing else like that."
+        owner = next(a for a in answers if not a.repeated and found[0] in a.statements)
+        others = any(s.outcome == "present" for s in owner.statements[: owner.statements.index(found[0])])
+        plain = replace(found[0], variant="absent_unrecorded_others" if others else "absent_unrecorded_many",
+                        fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+        return _said_once(answers, _unrecorded, found[0], plain)
+    for variant in ("absent_unrecorded", "absent_unrecorded_unchanged"):
+        alike = [s for s in found if s.variant == variant]
+        if len(alike) > 1:
+            named = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in alike])
+            merged = replace(alike[0], fills={"asked": Fill(join_items(named, "or"), items=tuple(named))})
+            answers = _said_once(answers, lambda s, v=variant: s.variant == v, alike[0], merged)
+    return list(answers)
+
+
 def _recalled(statement: Statement) -> bool:
-    return (statement.section, statement.variant) == ("common", "not_recalled")
+    return statement.section == "common" and statement.variant in ("not_recalled", "not_recalled_many")
 
 
 def merge_recalled(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every recall answer about the doctor's items (``common.not_recalled``)
     said once, at the first, naming each item once: "Stress or pets? Nothing comes to mind."
-    instead of one "Nothing comes to mind." per question. Repeated answers are left alone."""
+    instead of one "Nothing comes to mind." per question; with more than
+    :data:`MAX_ECHOED_ITEMS` items, a plain answer that reads none back ("No, nothing like
+    that comes to mind.", ``common.not_recalled_many``). Repeated answers are left alone."""
     recalled = [s for a in answers if not a.repeated for s in a.statements if _recalled(s)]
-    if len(recalled) < 2:
-        return list(answers)
     items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in recalled])
-    merged = replace(recalled[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+    if not recalled or (len(recalled) < 2 and len(items) <= MAX_ECHOED_ITEMS):
+        return list(answers)
+    variant = "not_recalled_many" if len(items) > MAX_ECHOED_ITEMS else "not_recalled"
+    merged = replace(recalled[0], variant=variant, fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     return _said_once(answers, _recalled, recalled[0], merged)
 
 
