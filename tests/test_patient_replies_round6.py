@@ -114,6 +114,13 @@ def test_a_recall_answer_about_two_items_names_them(rich_record, parser, make_ag
         assert "caffeine or spicy foods" in text.lower(), text
 
 
+def test_a_reply_to_several_topics_echoes_at_most_one_as_a_question(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = _reply(rich_record, parser, make_agent, seed, "What do you do, any habits, do you drink?",
+                      ["ask_occupation", "ask_living_habit", "ask_alcohol"]).text
+        assert len(re.findall(r"(?:^|[.!] )[A-Z][^.?!]{0,60}\?", text)) <= 1, text
+
+
 # ------------------------------------------------------------------- 3. catch-alls
 
 
@@ -185,3 +192,34 @@ def test_a_quiet_patient_says_only_the_named_symptom(rich_record, parser, make_a
     for seed in SEEDS:
         reply = _reply(rich_record, parser, make_agent, seed, "Any rash?", ["ask_symptom"], {"symptom": ["rash"]})
         assert reply.provenance == ("symptoms[1]",), reply.text
+
+
+# ------------------------------------------------------------- the fidelity bench
+
+
+def test_the_bench_counts_unrecorded_denials_apart_and_finds_none_false(rich_record, parser, make_agent):
+    from eval.bench_replies import check_denials, unrecorded_denied
+    from eval.reply_checks import Categories
+
+    agent = make_agent(rich_record, parser)
+    parse = TurnParse("Nosebleeds or hiccups?", ("ask_symptom",), {"symptom": ["nosebleeds", "hiccups"]})
+    answers = agent.policy.answer(parse, agent.state)
+    queries = {a.intent: agent.policy.queries(a.intent, parse) for a in answers}
+    assert unrecorded_denied(answers) == 2
+    assert check_denials(rich_record, answers, queries, Categories()) == []
+
+
+def test_the_bench_finds_an_unrecorded_denial_that_contradicts_a_present_fact(rich_record, parser, make_agent):
+    from dataclasses import replace
+
+    from eval.bench_replies import check_denials
+    from eval.reply_checks import Categories
+    from tod.patient.acts import Fill
+
+    agent = make_agent(rich_record, parser)
+    parse = TurnParse("Any nosebleeds?", ("ask_symptom",), {"symptom": ["nosebleeds"]})
+    answer = agent.policy.answer(parse, agent.state)[0]
+    # a (made-up) wrong denial of the recorded rash, marked as unrecorded: still a false denial
+    wrong = replace(answer.statements[0], fills={"asked": Fill("rash", items=("rash",))})
+    found = check_denials(rich_record, [replace(answer, statements=(wrong,))], {"ask_symptom": ["rash"]}, Categories())
+    assert len(found) == 1 and "absent_unrecorded" in found[0]

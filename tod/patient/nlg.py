@@ -79,7 +79,8 @@ class TemplateRenderer:
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
-                  named: frozenset[str] = frozenset(), after_denial: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  named: frozenset[str] = frozenset(), after_denial: bool = False,
+                  led: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -88,7 +89,9 @@ class TemplateRenderer:
         (no sentence said twice), and, for a symptom already ``named`` in this reply, those
         that do not ask it back ("His rash? ..."); ``after_denial`` (a denial was said earlier
         in this reply), those that do not open with "Yes" or "No" ("No, not that. Yes, I've
-        had ..." reads as a contradiction).
+        had ..." reads as a contradiction); ``led`` (a part of this reply already opens by
+        echoing its topic as a question, "My job? ..."), those that do not, so a reply is no
+        chain of "My habits? ... Travel? ...".
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -116,6 +119,8 @@ class TemplateRenderer:
             usable = [t for t in usable if not _ASKS_BACK_SYMPTOM.search(t)] or usable
         if after_denial:
             usable = [t for t in usable if not _YES_OR_NO.match(t)] or usable
+        if led:
+            usable = [t for t in usable if not _ECHO_LEAD.match(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
@@ -163,8 +168,9 @@ class TemplateRenderer:
                 contrast = denied_said and not repeated and statement.outcome == "present"
                 if contrast:
                     statement = self._after_denial(statement)
+                led = any(_ECHO_LEAD.match(p.template) for p in parts)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=contrast)
+                                             named=named, after_denial=contrast, led=led)
                 denied_said = denied_said or statement.outcome == "denied"
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
@@ -228,6 +234,9 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
 
+#: A template that opens by echoing its topic as a short question ("My job? {Items}.",
+#: "{Asked}? Nothing comes to mind.").
+_ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
