@@ -96,6 +96,13 @@ def test_an_unrecorded_attribute_is_said_to_be_unchanged(rich_record, parser, ma
         assert "haven't noticed any change in sleep" in text, text
 
 
+def test_an_unrecorded_descriptor_of_a_recorded_symptom_is_said_as_a_patient_would(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = _reply(rich_record, parser, make_agent, seed, "Where is the rash?", ["ask_symptom_description_position"],
+                      {"symptom": ["rash"]}).text
+        assert "rash" in text and not _UNSURE.search(text), text
+
+
 # ------------------------------------------------------ 2. no checklist read back
 
 
@@ -223,3 +230,10 @@ def test_the_bench_finds_an_unrecorded_denial_that_contradicts_a_present_fact(ri
     wrong = replace(answer.statements[0], fills={"asked": Fill("rash", items=("rash",))})
     found = check_denials(rich_record, [replace(answer, statements=(wrong,))], {"ask_symptom": ["rash"]}, Categories())
     assert len(found) == 1 and "absent_unrecorded" in found[0]
+
+
+@pytest.mark.parametrize("guess", ["pneumonia", "kidney stones", "gastritis", "flu", "T2DM"])
+def test_a_diagnosis_guessed_as_a_symptom_is_never_denied(guess, rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = _reply(rich_record, parser, make_agent, seed, f"Could it be {guess}?", ["ask_symptom"], {"symptom": [guess]}).text
+        assert not _DENIES.match(text) and "haven't" not in text, text

@@ -236,9 +236,10 @@ _MEASURE_WORDS = frozenset(
 #: A query that may be the doctor's guess at a diagnosis (an abbreviation, a figure, a
 #: disease word): never denied as an unrecorded symptom (it may be the hidden diagnosis).
 _DIAGNOSIS_GUESS = re.compile(
-    r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia)\b|\b(?:disease|disorder|syndrome|cancer"
-    r"|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem|issue|illness"
-    r"|trouble|virus|allergy|allergie)s?\b)"
+    r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia|ia|sis|ism)\b|\b(?:disease|disorder"
+    r"|syndrome|cancer|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem"
+    r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
+    r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
 )
 #: What narrows a catch-all to one part or cause ("any other symptoms related to your
 #: kidneys?", "... in your legs?"): then it does not ask about everything.
