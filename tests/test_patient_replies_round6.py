@@ -237,3 +237,15 @@ def test_a_diagnosis_guessed_as_a_symptom_is_never_denied(guess, rich_record, pa
     for seed in SEEDS:
         text = _reply(rich_record, parser, make_agent, seed, f"Could it be {guess}?", ["ask_symptom"], {"symptom": [guess]}).text
         assert not _DENIES.match(text) and "haven't" not in text, text
+
+
+def test_a_question_naming_no_item_gets_the_facts_of_its_topic(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["social"]["reproductive_history"] = [{"value": "menopause at 50"}, {"value": "three children"}]
+    record = Record.model_validate(data)
+    for seed in SEEDS:
+        reply = _reply(record, parser, make_agent, seed, "Have you ever been pregnant?", ["ask_reproductive_history"])
+        assert reply.provenance == ("social.reproductive_history[1]",), reply.text
+        # a question of no topic of the field gets all of it
+        reply = _reply(record, parser, make_agent, seed, "Anything else I should know?", ["ask_reproductive_history"])
+        assert len(reply.provenance) == 2, reply.text

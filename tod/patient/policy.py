@@ -266,6 +266,9 @@ _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
             "dizzy": "dizzy dizziness lightheaded light-headed vertigo faint fainting",
             "sleep": "sleep sleeping insomnia",
             "vision": "vision sight eyesight seeing blurry blurred",
+            "pregnancy": """pregnant pregnancy pregnancies miscarriage termination abortion child children baby babies birth
+                            delivery gravida""",
+            "period": "period menstrual menstruation cycle menopause menarche",
         }.items()
         for word in normalise(words).split()
     }
@@ -428,6 +431,7 @@ class RecordPolicy:
         self.max_facts = max_facts
         # whose things the doctor's "your" names when the patient repeats it ("my", or "her")
         self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
+        self._turn_groups: frozenset[str] = frozenset()
         # the case is fixed: the texts of the patient's own present facts (not the relatives')
         # are read once, not per question
         self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
@@ -476,6 +480,8 @@ class RecordPolicy:
         Intents outside the schema are skipped (the caller reports them). The state is read,
         never changed.
         """
+        # the word groups of the turn: what a question that names no item is about
+        self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
@@ -697,6 +703,13 @@ class RecordPolicy:
                 statements.append(self._unsure(section, []))
         return statements
 
+    def _on_topic(self, paths: Sequence[str]) -> list[str]:
+        """Of the facts ``paths`` that answer a question naming no item, those that share a
+        word group (:data:`_WORD_GROUPS`) with the turn's words ("been pregnant?" -> the
+        children, not the menopause); all of them when none does."""
+        kept = [p for p in paths if self._turn_groups & _roots(" ".join(field_texts(self.case, p)))]
+        return kept or list(paths)
+
     def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
         """``paths`` split into the present and the denied facts (or symptoms)."""
         statuses = [resolve(self.case, p).status for p in paths]
@@ -746,7 +759,7 @@ class RecordPolicy:
         present = [p for p, f in named if f.status is Status.present]
         if not queries:
             if present:
-                chosen = self._fresh_first(present, state)
+                chosen = self._fresh_first(self._on_topic(present), state)
                 return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
             if blanket:
                 return [Statement(intent, "denied_all", "denied", paths=(blanket,), items=1)], []
