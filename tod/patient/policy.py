@@ -14,9 +14,17 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   except that a habit, exposure, change, sex-life, periods or treatment field holding other
   present facts does not deny an item it does not mention ("Pets? Nothing comes to mind.",
   see :data:`_KNOWN_FIELDS`); "not sure" when the field is empty, or "does not apply" /
-  "too young" from the demographics. Named symptoms that match nothing are "not sure"
-  (the record lists the symptoms it knows about, it does not deny others).
-* Generic questions give the present facts not yet revealed, up to k; when every present
+  "too young" from the demographics. A named symptom or change that matches nothing
+  (:meth:`RecordPolicy._unmatched`) is answered with the patient's present symptom of the
+  same kind and place ("discomfort?" -> the belly pain); "not sure" when a patient may really
+  not know it (a measurement, a possible diagnosis) or it touches another record text; and
+  when no record text touches it at all, softly denied as a symptom the patient does not
+  have ("No, I haven't noticed any rash."), a statement of variant ``absent_unrecorded``
+  with no record path. A match below a shared concept must lie where the question places it.
+* A catch-all may be in the turn's words only ("asthma, or any other medical conditions?"):
+  :func:`text_catch_alls` adds it to the asked intent's items.
+* Generic questions give the present facts not yet revealed, up to k (of a list field,
+  those of the turn's topic when some share a word group with it); when every present
   fact was already revealed, the same facts again (the NLG turns that into "As I said");
   with no present fact, the recorded denial; with nothing recorded, "not sure".
 * Descriptor intents (duration, onset, degree, position, shape, color, smell, factors)
@@ -352,12 +360,12 @@ def _roots(text: str) -> frozenset[str]:
     return frozenset(_WORD_GROUPS.get(w, w) for w in content_words(text))
 
 
-def _place_fits(query: str, texts: Sequence[str], *, unlocated: bool) -> bool:
+def _place_fits(query: str, texts: Sequence[str]) -> bool:
     """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
-    the query names (a query that names none fits anything); with ``unlocated``, a text that
-    names no body part fits too ("pain" may be the joint pain asked about)."""
+    the query names; a query that names none fits anything ("joint pain" is not an unlocated
+    "pain", nor "chest pain")."""
     wanted = body_regions(query)
-    return not wanted or any(body_regions(t) & wanted or (unlocated and not body_regions(t)) for t in texts)
+    return not wanted or any(body_regions(t) & wanted for t in texts)
 
 
 def _deniable(query: str) -> bool:
@@ -448,9 +456,11 @@ class RecordPolicy:
             "weight": self._weight,
         }
         self._handlers: dict[str, Handler] = {intent: kinds[rule.kind] for intent, rule in INTENT_RULES.items()}
-        # every text of the record with its fact's path and word roots: what a named symptom may touch
-        self._record_texts = [(path, text, _roots(text) | _roots(self._lay(text))) for path, text in self._all_texts()]
-        matcher.index([*self._matchable_texts(), *(text for _, text, _ in self._record_texts)])
+        # every text of the record with its fact's path, word roots and body regions: what a
+        # named symptom may touch (computed once, not per question)
+        self._record_texts = [(path, text, _roots(text) | _roots(self._lay(text)), body_regions(text))
+                              for path, text in self._all_texts()]
+        matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
 
     # ---------------------------------------------------------------- public
 
@@ -590,7 +600,7 @@ class RecordPolicy:
         best, best_score = None, 0.0
         for path, texts in candidates:
             score = max((self.matcher.score(query, t) for t in texts), default=0.0)
-            if score < SYNONYM_SCORE and not _place_fits(query, texts, unlocated=False):
+            if score < SYNONYM_SCORE and not _place_fits(query, texts):
                 continue
             if score > best_score and (resolve(self.case, path).status is Status.present
                                        or self._denial_covers(query, texts, score)):
@@ -650,7 +660,9 @@ class RecordPolicy:
         absent: list[str] = []
         for query in queries:
             asked = _roots(query) | _roots(self._lay(query))
-            touched = [path for path, text, roots in self._record_texts if self._touches(query, asked, text, roots)]
+            wanted = body_regions(query)
+            touched = [path for path, text, roots, regions in self._record_texts
+                       if (not wanted or not regions or wanted & regions) and self._touches(query, asked, text, roots)]
             heads = {_head(query), _head(self._lay(query))} - {None}
             own = [path for path in dict.fromkeys(touched) if self._own_present(path) and self._same_thing(path, heads, query)]
             if own:
@@ -667,7 +679,7 @@ class RecordPolicy:
         where the query places it (its name or recorded position)."""
         texts = self._candidate_texts(path)
         named = {h for t in texts[:1] for h in (_head(t), _head(self._lay(t))) if h}
-        return bool(named & heads) and _place_fits(query, texts, unlocated=False)
+        return bool(named & heads) and _place_fits(query, texts)
 
     def _candidate_texts(self, path: str) -> tuple[str, ...]:
         """The name of the symptom or fact at ``path`` and, for a symptom, its name as placed."""
@@ -675,11 +687,9 @@ class RecordPolicy:
         return next((texts for p, texts in self._candidates(f"{base}[*]") if p == path), ())
 
     def _touches(self, query: str, asked: frozenset[str], text: str, roots: frozenset[str]) -> bool:
-        """Whether record ``text`` (word ``roots``) touches ``query`` (roots ``asked``): a match
-        of the matcher (a category the query names included) or a shared word, unless the two
-        lie in different places."""
-        if not _place_fits(query, [text], unlocated=True):
-            return False
+        """Whether record ``text`` (word ``roots``) touches ``query`` (roots ``asked``): a shared
+        word (or word group), or a match of the matcher (a category the query names included).
+        The caller has checked that the two do not lie in different places."""
         return bool(asked & roots) or bool(self.matcher.score(query, text))
 
     def _own_present(self, path: str) -> bool:
