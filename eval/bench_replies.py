@@ -17,7 +17,9 @@ with ``--checkpoint``, with the NLU's parse. Per reply (see ``eval/reply_checks.
   whose gold intents are answered;
 * **false denials**: a denial whose item (or, for a blanket denial, whose family) matches a
   present record fact of the asked family, or names a category one of the record's present
-  facts belongs to (``templates/synonyms.yaml`` categories);
+  facts belongs to (``templates/synonyms.yaml`` categories); the patient's denials of
+  symptoms the record does not mention (``absent_unrecorded`` statements) are checked the
+  same way, and counted apart as **unrecorded symptoms denied** (items);
 * **unasked intents answered**: intents the reply answers that the gold labels do not ask
   (NLU parses only: with gold parses the policy answers the gold intents by construction);
 * **pattern violations**: label dumps, pronoun leftovers, note form, doubled words,
@@ -55,7 +57,12 @@ _ALL_LISTS = ("symptoms", "history.physical_changes", "history.past_diagnoses", 
               "history.current_treatment", "history.allergies", "history.exposures", "history.family_history",
               "history.trauma_surgery", "history.vaccinations", "social.living_habits", "social.sexual_history",
               "social.reproductive_history")
-_DENIALS = {"denied_asked": False, "denied_unchanged": False, "denied_all": True, "nothing_else": True}
+#: Denials of unrecorded symptoms (the policy's ``absent_unrecorded`` variants): checked like
+#: any denial of named items, and counted apart.
+UNRECORDED_DENIALS = ("absent_unrecorded", "absent_unrecorded_unchanged", "absent_unrecorded_many",
+                      "absent_unrecorded_others")
+_DENIALS = {"denied_asked": False, "denied_unchanged": False, "denied_all": True, "nothing_else": True,
+            **dict.fromkeys(UNRECORDED_DENIALS, False)}
 
 
 class _NoParser:
@@ -90,6 +97,7 @@ class Tally:
     diagnosis_turns: int = 0
     diagnosis_answered: int = 0
     false_denials: int = 0
+    unrecorded_denied: int = 0
     unasked_replies: int = 0
     unasked_intents: Counter = field(default_factory=Counter)
     violating_replies: int = 0
@@ -112,6 +120,7 @@ class Tally:
             "diagnosis_turns_with_question": self.diagnosis_turns,
             "diagnosis_turns_answered": self.diagnosis_answered,
             "false_denials": self.false_denials,
+            "unrecorded_symptoms_denied": self.unrecorded_denied,
             "replies_with_unasked_intents": self.unasked_replies,
             "unasked_intents": dict(self.unasked_intents.most_common()),
             "replies_with_pattern_violations": self.violating_replies,
@@ -179,6 +188,13 @@ def _echoed(query: str, echo: str) -> bool:
              *(echo_item(query, to_lay, owner) for to_lay in (str, default_lexicon().whole_to_lay)
                for owner in ("my", "her", "his", "my child's"))}
     return any(f.lower() in echo for f in forms if f)
+
+
+def unrecorded_denied(answers: Sequence[IntentAnswer]) -> int:
+    """How many of the doctor's items ``answers`` deny as symptoms the record does not
+    mention (the items of the ``absent_unrecorded`` statements)."""
+    return sum(len(s.fills["asked"].items) or 1 for a in answers for s in a.statements
+               if s.variant in UNRECORDED_DENIALS and "asked" in s.fills)
 
 
 def echoes(answers: Sequence[IntentAnswer]) -> list[str]:
@@ -286,6 +302,7 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
                     tally.diagnosis_turns += 1
                     tally.diagnosis_answered += len(hits) == len(gold)
                 queries = {a.intent: patient.policy.queries(a.intent, parses[i]) for a in answers}
+                tally.unrecorded_denied += unrecorded_denied(answers)
                 denials = check_denials(record, answers, queries, categories)
                 if denials:
                     tally.false_denials += len(denials)
@@ -316,14 +333,14 @@ def _markdown(result: dict) -> str:
         "",
     ]
     header = ["records / parses", "completeness", "diagnosis turns answered", "false denials",
-              "replies with unasked intents", "replies with pattern violations", "reply p50 / p95 ms"]
+              "unrecorded symptoms denied", "replies with unasked intents", "replies with pattern violations", "reply p50 / p95 ms"]
     rows = []
     for name, r in result["results"].items():
         lat = r["latency_ms"]
         rows.append([
             name, f"{common.pct(r['completeness'])} ({r['answered']}/{r['gold_intents']})",
             f"{r['diagnosis_turns_answered']}/{r['diagnosis_turns_with_question']}", r["false_denials"],
-            r["replies_with_unasked_intents"],
+            r["unrecorded_symptoms_denied"], r["replies_with_unasked_intents"],
             f"{common.pct(r['pattern_violation_share'])} ({r['replies_with_pattern_violations']}/{r['replies']})",
             f"{lat['p50']:.1f} / {lat['p95']:.1f}",
         ])

@@ -73,9 +73,8 @@ def test_named_symptoms_present_denied_and_not_recorded(rich_record, parser, mak
     text = reply.text.lower()
     assert "rash" in text
     assert re.search(r"\bno\b[^.]*fever", text), text
-    assert "not sure" in text or "couldn't say" in text
-    # the unknown item is named back as a question ("Nausea? I'm not sure"), never confirmed or denied
-    assert "nausea?" in text and not re.search(r"\bno\b[^.?]*nausea", text), text
+    # a symptom the record says nothing of is one the patient does not have: a soft denial
+    assert re.search(r"\bno\b[^.?]*nausea", text) and "not sure" not in text, text
 
 
 def test_named_symptom_can_be_a_physical_change(rich_record, parser, make_agent):

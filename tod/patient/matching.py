@@ -51,6 +51,35 @@ _GENERIC_WORDS = frozenset(
 _NON_WORD = re.compile(r"[^a-z0-9%/.+-]+")
 
 
+#: Body regions a question may name ("joint pain", "forearm pain"), by word: a word maps to
+#: the regions it lies in ("knee" is in the leg and is a joint), a word not listed is no body
+#: part. A record fact answers such a question only where it lies in one of those regions.
+_BODY_REGIONS: dict[str, frozenset[str]] = {
+    word: frozenset(regions.split())
+    for words, regions in (
+        ("head scalp forehead headache", "head"), ("earache", "ear"), ("toothache", "mouth"),
+        ("stomachache bellyache tummyache", "abdomen"), ("backache", "back"), ("face cheek", "face"), ("eye eyelid", "eye"), ("ear", "ear"),
+        ("nose nostril", "nose"), ("mouth lip tongue tooth teeth gum", "mouth"), ("jaw", "jaw face"),
+        ("throat", "throat neck"), ("neck", "neck"), ("shoulder", "shoulder arm joint"),
+        ("arm upper-arm", "arm"), ("forearm", "arm"), ("elbow", "arm joint"), ("wrist", "arm hand joint"),
+        ("hand palm", "hand arm"), ("finger thumb knuckle", "hand joint"), ("chest rib", "chest"),
+        ("breast nipple", "breast chest"), ("back spine", "back"), ("abdomen abdominal belly stomach tummy", "abdomen"),
+        ("flank", "abdomen back"), ("hip", "hip leg joint"), ("groin", "groin"), ("pelvis pelvic", "pelvis"),
+        ("buttock", "buttock"), ("leg", "leg"), ("thigh calf shin", "leg"), ("knee", "leg joint"),
+        ("ankle", "leg foot joint"), ("foot feet heel toe sole", "foot leg"), ("joint", "joint"),
+        ("muscle", "muscle"), ("bone", "bone"), ("skin", "skin"), ("genital penis testicle scrotum vagina vaginal vulva", "genital"),
+        ("rectum rectal anus anal", "rectum"), ("bladder", "bladder"), ("kidney", "kidney"),
+    )
+    for word in words.split()
+}
+
+
+def body_regions(text: str) -> frozenset[str]:
+    """The body regions ``text`` names ("sore left knee" -> {"leg", "joint"}); empty when it
+    names no body part."""
+    return frozenset(r for w in normalise(text).split() for r in _BODY_REGIONS.get(w, ()))
+
+
 class TextEncoder(Protocol):
     """A sentence encoder: ``encode(texts)`` returns one L2-normalised row per text."""
 

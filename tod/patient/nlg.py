@@ -80,7 +80,8 @@ class TemplateRenderer:
         return "common", "repeated_denied" if statement.outcome == "denied" else "repeated_not_recorded"
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
-                  named: frozenset[str] = frozenset(), after_denial: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  named: frozenset[str] = frozenset(), after_denial: bool = False,
+                  led: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -89,7 +90,9 @@ class TemplateRenderer:
         (no sentence said twice), and, for a symptom already ``named`` in this reply, those
         that do not ask it back ("His rash? ..."); ``after_denial`` (a denial was said earlier
         in this reply), those that do not open with "Yes" or "No" ("No, not that. Yes, I've
-        had ..." reads as a contradiction).
+        had ..." reads as a contradiction); ``led`` (a part of this reply already opens by
+        echoing its topic as a question, "My job? ..."), those that do not, so a reply is no
+        chain of "My habits? ... Travel? ...".
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -118,6 +121,8 @@ class TemplateRenderer:
             usable = [t for t in usable if not _ASKS_BACK_SYMPTOM.search(t)] or usable
         if after_denial:
             usable = [t for t in usable if not _YES_OR_NO.match(t)] or usable
+        if led:
+            usable = [t for t in usable if not _ECHO_LEAD.match(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         template = self._template(usable)
@@ -150,10 +155,10 @@ class TemplateRenderer:
         statement already said in this turn (the same "not sure" for two intents, the same
         absent symptom for two descriptor questions) is said once, and the "not sure"s that
         name the doctor's items are said together (:func:`merge_unsure`), as are the named
-        symptoms the patient does not have (:func:`merge_absent`). A fact stated (or denied)
-        earlier in the reply is not stated (or denied) again.
+        symptoms the patient does not have (:func:`merge_absent`, :func:`merge_unrecorded`).
+        A fact stated (or denied) earlier in the reply is not stated (or denied) again.
         """
-        answers = merge_absent(merge_recalled(merge_unsure(answers)))
+        answers = merge_unrecorded(merge_absent(merge_recalled(merge_unsure(answers))))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -178,8 +183,9 @@ class TemplateRenderer:
                 contrast = denied_said and not repeated and statement.outcome == "present"
                 if contrast:
                     statement = self._after_denial(statement)
+                led = any(_ECHO_LEAD.match(p.template) for p in parts)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=contrast)
+                                             named=named, after_denial=contrast, led=led)
                 denied_said = denied_said or statement.outcome == "denied"
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
@@ -243,6 +249,9 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
 _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
 
+#: A template that opens by echoing its topic as a short question ("My job? {Items}.",
+#: "{Asked}? Nothing comes to mind.").
+_ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
@@ -287,19 +296,55 @@ def _said_once(answers: Sequence[IntentAnswer], kind: Callable[[Statement], bool
     return result
 
 
+#: The most of the doctor's items a reply reads back in one denial or recall answer: with
+#: more, the answer is plain ("No, none of those.") rather than a checklist read back.
+MAX_ECHOED_ITEMS = 2
+
+
+def _unrecorded(statement: Statement) -> bool:
+    return statement.variant in ("absent_unrecorded", "absent_unrecorded_unchanged")
+
+
+def merge_unrecorded(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with the denials of unrecorded symptoms (``absent_unrecorded`` statements)
+    said once per variant, naming each item once ("No, I haven't noticed any rash or
+    itching."); with more than :data:`MAX_ECHOED_ITEMS` items in all, one plain denial that
+    reads none back ("No, none of those.", or "But nothing else like that." after something
+    the patient has, said in the same answer), which keeps the items in its fill. Repeated answers are left alone."""
+    found = [s for a in answers if not a.repeated for s in a.statements if _unrecorded(s)]
+    items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in found])
+    if len(items) > MAX_ECHOED_ITEMS:
+        # after something the patient does have, in the same answer: "But nothing else like that."
+        owner = next(a for a in answers if not a.repeated and found[0] in a.statements)
+        others = any(s.outcome == "present" for s in owner.statements[: owner.statements.index(found[0])])
+        plain = replace(found[0], variant="absent_unrecorded_others" if others else "absent_unrecorded_many",
+                        fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+        return _said_once(answers, _unrecorded, found[0], plain)
+    for variant in ("absent_unrecorded", "absent_unrecorded_unchanged"):
+        alike = [s for s in found if s.variant == variant]
+        if len(alike) > 1:
+            named = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in alike])
+            merged = replace(alike[0], fills={"asked": Fill(join_items(named, "or"), items=tuple(named))})
+            answers = _said_once(answers, lambda s, v=variant: s.variant == v, alike[0], merged)
+    return list(answers)
+
+
 def _recalled(statement: Statement) -> bool:
-    return (statement.section, statement.variant) == ("common", "not_recalled")
+    return statement.section == "common" and statement.variant in ("not_recalled", "not_recalled_many")
 
 
 def merge_recalled(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` with every recall answer about the doctor's items (``common.not_recalled``)
     said once, at the first, naming each item once: "Stress or pets? Nothing comes to mind."
-    instead of one "Nothing comes to mind." per question. Repeated answers are left alone."""
+    instead of one "Nothing comes to mind." per question; with more than
+    :data:`MAX_ECHOED_ITEMS` items, a plain answer that reads none back ("No, nothing like
+    that comes to mind.", ``common.not_recalled_many``). Repeated answers are left alone."""
     recalled = [s for a in answers if not a.repeated for s in a.statements if _recalled(s)]
-    if len(recalled) < 2:
-        return list(answers)
     items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in recalled])
-    merged = replace(recalled[0], fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
+    if not recalled or (len(recalled) < 2 and len(items) <= MAX_ECHOED_ITEMS):
+        return list(answers)
+    variant = "not_recalled_many" if len(items) > MAX_ECHOED_ITEMS else "not_recalled"
+    merged = replace(recalled[0], variant=variant, fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     return _said_once(answers, _recalled, recalled[0], merged)
 
 

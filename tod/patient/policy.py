@@ -14,9 +14,17 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   except that a habit, exposure, change, sex-life, periods or treatment field holding other
   present facts does not deny an item it does not mention ("Pets? Nothing comes to mind.",
   see :data:`_KNOWN_FIELDS`); "not sure" when the field is empty, or "does not apply" /
-  "too young" from the demographics. Named symptoms that match nothing are "not sure"
-  (the record lists the symptoms it knows about, it does not deny others).
-* Generic questions give the present facts not yet revealed, up to k; when every present
+  "too young" from the demographics. A named symptom or change that matches nothing
+  (:meth:`RecordPolicy._unmatched`) is answered with the patient's present symptom of the
+  same kind and place ("discomfort?" -> the belly pain); "not sure" when a patient may really
+  not know it (a measurement, a possible diagnosis) or it touches another record text; and
+  when no record text touches it at all, softly denied as a symptom the patient does not
+  have ("No, I haven't noticed any rash."), a statement of variant ``absent_unrecorded``
+  with no record path. A match below a shared concept must lie where the question places it.
+* A catch-all may be in the turn's words only ("asthma, or any other medical conditions?"):
+  :func:`text_catch_alls` adds it to the asked intent's items.
+* Generic questions give the present facts not yet revealed, up to k (of a list field,
+  those of the turn's topic when some share a word group with it); when every present
   fact was already revealed, the same facts again (the NLG turns that into "As I said");
   with no present fact, the recorded denial; with nothing recorded, "not sure".
 * Descriptor intents (duration, onset, degree, position, shape, color, smell, factors)
@@ -39,7 +47,7 @@ from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, content_words, normalise
+from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items
@@ -205,7 +213,8 @@ _UNNAMED_DENIALS = frozenset({"ask_past_diagnosis"})
 _ATTRIBUTE_WORDS = frozenset(
     normalise("""weight appetite sleep sleeping energy mood bowel habit urination urine vision eyesight hearing
     hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
-    smell stamina eating diet activity exercise routine""").split()
+    smell stamina eating diet activity exercise routine heartbeat speech breathing pattern consistency frequency
+    movement intake fluid balance coordination stool""").split()
 )
 
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
@@ -221,6 +230,58 @@ _KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_all
 #: tried): an item an empty field does not hold, and no present fact names, is answered as
 #: recall ("Pets? Nothing comes to mind."), never "not sure" and never a flat "No".
 _RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_receiving_treatment"}
+
+#: Intents about the patient's own body: a named symptom or change no record fact touches
+#: is one the patient does not have ("No, I haven't noticed any rash."), see
+#: :meth:`RecordPolicy._unmatched`.
+_OWN_BODY = frozenset({"ask_symptom", "ask_physical_change"})
+
+#: Words of a query about a measurement or a test value, which a patient may really not
+#: know ("kidney function", "blood pressure", "sugar levels"): never denied as unrecorded.
+_MEASURE_WORDS = frozenset(
+    normalise("""function level count output pressure rate pulse reading result value sugar glucose cholesterol
+    saturation oxygen test scan marker number""").split()
+)
+#: A query that may be the doctor's guess at a diagnosis (an abbreviation, a figure, a
+#: disease word): never denied as an unrecorded symptom (it may be the hidden diagnosis).
+_DIAGNOSIS_GUESS = re.compile(
+    r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia|ia|sis|ism)\b|\b(?:disease|disorder"
+    r"|syndrome|cancer|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem"
+    r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
+    r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
+)
+#: What narrows a catch-all to one part or cause ("any other symptoms related to your
+#: kidneys?", "... in your legs?"): then it does not ask about everything.
+_NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
+                                 r"|caused|due)\b", re.IGNORECASE)
+#: Words that name one sensation or function in several ways ("discomfort" and "pain",
+#: "fever" and "temperature"): a query and a record text sharing a group are related.
+_WORD_GROUPS: Mapping[str, str] = MappingProxyType(
+    {
+        word: group
+        for group, words in {
+            "pain": """pain ache aching achy sore soreness hurt hurting discomfort tender tenderness cramp cramping painful
+                       headache earache stomachache bellyache tummyache backache toothache""",
+            "fever": "fever feverish temperature hot chill chills shivering shivery",
+            "sick": "nausea nauseous nauseated sick vomit vomiting throwing",
+            "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
+            "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
+            "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
+            "tired": "tired tiredness fatigue fatigued exhaustion exhausted weary lethargy lethargic energy weak weakness",
+            "blood": "bleed bleeding blood bloody",
+            "numb": "numb numbness tingling tingly pin needle",
+            "swell": "swelling swollen swell puffy puffiness edema oedema",
+            "itch": "itch itchy itching pruritus",
+            "dizzy": "dizzy dizziness lightheaded light-headed vertigo faint fainting",
+            "sleep": "sleep sleeping insomnia",
+            "vision": "vision sight eyesight seeing blurry blurred",
+            "pregnancy": """pregnant pregnancy pregnancies miscarriage termination abortion child children baby babies birth
+                            delivery gravida""",
+            "period": "period menstrual menstruation cycle menopause menarche",
+        }.items()
+        for word in normalise(words).split()
+    }
+)
 
 #: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
 _CHILD_AGE = 12
@@ -278,6 +339,88 @@ def _list_path(field: str) -> str:
     return field.removesuffix("[*]")
 
 
+#: Words two texts may share without naming the same thing ("vision changes" and "change in
+#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
+_WEAK_WORDS = frozenset(
+    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
+    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
+)
+
+
+def _head(text: str) -> str | None:
+    """The root of the last content word of ``text``, the thing it names ("abdominal
+    discomfort" -> "pain", "racing thoughts" -> "thought"); ``None`` without one."""
+    kept = content_words(text)
+    words = [w for w in normalise(text).split() if w in kept]
+    return _WORD_GROUPS.get(words[-1], words[-1]) if words else None
+
+
+def _roots(text: str) -> frozenset[str]:
+    """The content words of ``text``, a word of :data:`_WORD_GROUPS` as its group
+    ("abdominal discomfort" -> {"abdominal", "pain"})."""
+    return frozenset(_WORD_GROUPS.get(w, w) for w in content_words(text))
+
+
+def _place_fits(query: str, texts: Sequence[str]) -> bool:
+    """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
+    the query names; a query that names none fits anything ("joint pain" is not an unlocated
+    "pain", nor "chest pain")."""
+    wanted = body_regions(query)
+    return not wanted or any(body_regions(t) & wanted for t in texts)
+
+
+def _deniable(query: str) -> bool:
+    """Whether a named item no record fact touches may be denied as a symptom the patient
+    does not have: not a measurement (:data:`_MEASURE_WORDS`), not a possible diagnosis
+    (:data:`_DIAGNOSIS_GUESS`)."""
+    return not set(normalise(query).split()) & _MEASURE_WORDS and _DIAGNOSIS_GUESS.search(query) is None
+
+
+def _strings(value: object) -> list[str]:
+    """The texts of a dumped record item, nested lists and mappings included; statuses and
+    categories left out."""
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k not in ("status", "category") for t in _strings(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _strings(v)]
+    return []
+
+
+#: A catch-all the doctor's own words hold ("... or any other medical conditions?", "any
+#: other symptoms?"): "any"/"other" and up to three catch-all words before a class word.
+_CATCH_ALL_PHRASE = re.compile(
+    r"\b(?:any|other)\b((?:\s+[\w-]+){0,3}?)\s+(symptoms?|conditions?|problems?|illness(?:es)?|diseases?|issues?"
+    r"|disorders?)\b(?=([^.?!;,]*))",
+    re.IGNORECASE,
+)
+_FAMILY_WORDS = re.compile(r"\b(?:family|relatives?|parents?|mother|father|mum|mom|dad|siblings?|brothers?|sisters?"
+                           r"|grand\w+|run in|runs in)\b", re.IGNORECASE)
+
+
+def text_catch_alls(text: str) -> dict[str, str]:
+    """The catch-alls of a doctor's turn by the intent they ask (:data:`_CATCH_ALL_PHRASE`):
+    conditions of the family (a family word after the class word, or before the phrase in its
+    sentence) to the family history, other symptoms to the symptom intent, other conditions to
+    the past diagnoses, unless narrowed (:data:`_NARROWED_CATCH_ALL`); each as a query of
+    catch-all words ("other conditions")."""
+    found: dict[str, str] = {}
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        for match in _CATCH_ALL_PHRASE.finditer(sentence):
+            if any(w not in _CATCH_ALL_WORDS for w in normalise(match.group(1)).split()):
+                continue  # "any heart problems" names a class, not everything
+            word = match.group(2).lower()
+            if _FAMILY_WORDS.search(match.group(3)) or _FAMILY_WORDS.search(sentence[: match.start()]):
+                intent = "ask_family_history"
+            elif _NARROWED_CATCH_ALL.match(match.group(3)):
+                continue  # "any other symptoms related to your kidneys" asks about the kidneys
+            else:
+                intent = "ask_symptom" if word.startswith("symptom") else "ask_past_diagnosis"
+            found.setdefault(intent, f"other {word}")
+    return found
+
+
 class RecordPolicy:
     """Maps (intent, slots) to record facts of one case; see the module docstring.
 
@@ -297,6 +440,7 @@ class RecordPolicy:
         self.max_facts = max_facts
         # whose things the doctor's "your" names when the patient repeats it ("my", or "her")
         self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
+        self._turn_groups: frozenset[str] = frozenset()
         # the case is fixed: the texts of the patient's own present facts (not the relatives')
         # are read once, not per question
         self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
@@ -313,7 +457,11 @@ class RecordPolicy:
             "weight": self._weight,
         }
         self._handlers: dict[str, Handler] = {intent: kinds[rule.kind] for intent, rule in INTENT_RULES.items()}
-        matcher.index(self._matchable_texts())
+        # every text of the record with its fact's path, word roots and body regions: what a
+        # named symptom may touch (computed once, not per question)
+        self._record_texts = [(path, text, _roots(text) | _roots(self._lay(text)), body_regions(text))
+                              for path, text in self._all_texts()]
+        matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
 
     # ---------------------------------------------------------------- public
 
@@ -322,14 +470,20 @@ class RecordPolicy:
         return intent in self._handlers
 
     def queries(self, intent: str, parse: TurnParse) -> list[str]:
-        """The named items ``intent`` asks about in ``parse`` (its slot, or a borrowed one)."""
+        """The named items ``intent`` asks about in ``parse`` (its slot, or a borrowed one),
+        and the catch-all of the intent that the turn's words hold when the slots name items
+        but no catch-all ("asthma or any other medical conditions?" tagged "asthma" only)."""
         slot = INTENT_SLOT.get(intent)
         values = list(parse.slots.get(slot, [])) if slot else []
         if not values and intent in _BORROWED_SLOT:
             other_slot, owner = _BORROWED_SLOT[intent]
             if owner not in parse.intents:
                 values = list(parse.slots.get(other_slot, []))
-        return [v for v in dict.fromkeys(v.strip() for v in values) if v]
+        values = [v for v in dict.fromkeys(v.strip() for v in values) if v]
+        catch_all = text_catch_alls(parse.text).get(intent)
+        if catch_all and values and all(content_words(v) - _CATCH_ALL_WORDS for v in values):
+            values.append(catch_all)
+        return values
 
     def answer(self, parse: TurnParse, state: DialogueState) -> list[IntentAnswer]:
         """One :class:`IntentAnswer` per distinct schema intent of ``parse``, in order.
@@ -337,6 +491,8 @@ class RecordPolicy:
         Intents outside the schema are skipped (the caller reports them). The state is read,
         never changed.
         """
+        # the word groups of the turn: what a question that names no item is about
+        self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
@@ -364,17 +520,36 @@ class RecordPolicy:
     def _matchable_texts(self) -> list[str]:
         """The names of every item a named query may match: symptoms, tests, listed facts."""
         fields = ["symptoms[*]", "examinations[*]", *(r.fields[0] for r in INTENT_RULES.values() if r.kind == "list")]
-        return [name for field in fields for _, (name,) in self._candidates(field)]
+        return [name for field in fields for _, names in self._candidates(field) for name in names]
 
     def _candidates(self, field: str) -> list[tuple[str, tuple[str, ...]]]:
         """The named items of a list field ("symptoms[*]", "history.allergies[*]") as the
-        matcher takes them: ``(path, (name,))``, in record order, facts without a value left out."""
+        matcher takes them: ``(path, (name,))``, in record order, facts without a value left out;
+        a symptom with a recorded position also as placed there (``("pain", "pain knee")``), so
+        a question that names a body part finds it."""
         base = _list_path(field)
         found = []
         for index, item in enumerate(resolve(self.case, base)):
             name = item.name if isinstance(item, (Symptom, Examination)) else item.value
             if name and not (isinstance(item, Fact) and _blanket_denial(item)):
-                found.append((f"{base}[{index}]", (name,)))
+                placed = (f"{name} {item.position}",) if isinstance(item, Symptom) and item.position else ()
+                found.append((f"{base}[{index}]", (name, *placed)))
+        return found
+
+    def _all_texts(self) -> list[tuple[str, str]]:
+        """Every text of the record with the path of its fact (a symptom's descriptors and
+        factors under the symptom's path), the opening statement and the occupation included."""
+        case = self.case
+        found = [("opening_statement", case.opening_statement)]
+        found += [(f"symptoms[{i}]", t) for i, s in enumerate(case.symptoms) for t in _strings(s.model_dump())]
+        found += [(f"examinations[{i}]", t) for i, e in enumerate(case.examinations) for t in _strings(e.model_dump())]
+        if case.demographics.occupation is not None:
+            found += [("demographics.occupation", t) for t in _strings(case.demographics.occupation.model_dump())]
+        for prefix, section in (("history", case.history), ("social", case.social)):
+            for name, value in section:
+                items = value if isinstance(value, list) else [value] if value is not None else []
+                paths = [f"{prefix}.{name}[{j}]" for j in range(len(items))] if isinstance(value, list) else [f"{prefix}.{name}"]
+                found += [(path, t) for path, item in zip(paths, items) for t in _strings(item.model_dump())]
         return found
 
     def _lay(self, text: str) -> str:
@@ -421,10 +596,14 @@ class RecordPolicy:
         answers only a query it covers: the same thing (equal, or a synonym), or a query that
         holds every content word of the denied fact. A narrower denial ("no facial weakness"
         for "weakness", "no joint pain" for "pain") or an embedding match ("leg weakness" ~
-        "facial weakness") does not deny the doctor's item."""
+        "facial weakness") does not deny the doctor's item. A match below a shared concept lies
+        where the query says, when it names a body part ("joint pain" is not an unlocated
+        "pain", nor "chest pain")."""
         best, best_score = None, 0.0
         for path, texts in candidates:
             score = max((self.matcher.score(query, t) for t in texts), default=0.0)
+            if score < SYNONYM_SCORE and not _place_fits(query, texts):
+                continue
             if score > best_score and (resolve(self.case, path).status is Status.present
                                        or self._denial_covers(query, texts, score)):
                 best, best_score = path, score
@@ -465,6 +644,83 @@ class RecordPolicy:
             if fact is not None and fact.status is Status.present:
                 found.append(rule.fields[0])
         return found
+
+    def _unmatched(self, queries: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+        """The doctor's named symptoms or changes that no fact answers, sorted three ways.
+
+        * *kin*: the patient's present symptoms and changes that touch a query in the same
+          place by more than a weak word ("discomfort?" with abdominal pain recorded), said
+          instead (up to k);
+        * *unsure*: queries a patient may really not know (a measurement, a possible
+          diagnosis, :func:`_deniable`) or that touch some other record text (a denied
+          symptom, a finding, a history item, the opening statement): "not sure";
+        * *absent*: the symptoms the record says nothing of at all, in any field: the
+          patient does not have them (``absent_unrecorded`` statements).
+        """
+        kin: list[str] = []
+        unsure: list[str] = []
+        absent: list[str] = []
+        for query in queries:
+            asked = _roots(query) | _roots(self._lay(query))
+            wanted = body_regions(query)
+            touched = [path for path, text, roots, regions in self._record_texts
+                       if (not wanted or not regions or wanted & regions) and self._touches(query, asked, text, roots)]
+            heads = {_head(query), _head(self._lay(query))} - {None}
+            own = [path for path in dict.fromkeys(touched) if self._own_present(path) and self._same_thing(path, heads, query)]
+            if own:
+                kin += own
+            elif touched or not _deniable(query):
+                unsure.append(query)
+            else:
+                absent.append(query)
+        return list(dict.fromkeys(kin))[: self.max_facts], unsure, absent
+
+    def _same_thing(self, path: str, heads: set[str], query: str) -> bool:
+        """Whether the patient's symptom or change at ``path`` is the kind of thing the query
+        names (its name ends in the same word or word group, "discomfort" and "belly pain")
+        where the query places it (its name or recorded position)."""
+        texts = self._candidate_texts(path)
+        named = {h for t in texts[:1] for h in (_head(t), _head(self._lay(t))) if h}
+        return bool(named & heads) and _place_fits(query, texts)
+
+    def _candidate_texts(self, path: str) -> tuple[str, ...]:
+        """The name of the symptom or fact at ``path`` and, for a symptom, its name as placed."""
+        base = path.rsplit("[", 1)[0]
+        return next((texts for p, texts in self._candidates(f"{base}[*]") if p == path), ())
+
+    def _touches(self, query: str, asked: frozenset[str], text: str, roots: frozenset[str]) -> bool:
+        """Whether record ``text`` (word ``roots``) touches ``query`` (roots ``asked``): a shared
+        word (or word group), or a match of the matcher (a category the query names included).
+        The caller has checked that the two do not lie in different places."""
+        return bool(asked & roots) or bool(self.matcher.score(query, text))
+
+    def _own_present(self, path: str) -> bool:
+        """Whether ``path`` is a present symptom or physical change of the patient."""
+        own = path.startswith("symptoms[") or path.startswith("history.physical_changes[")
+        return own and resolve(self.case, path).status is Status.present
+
+    def _absent(self, section: str, queries: Sequence[str]) -> list[Statement]:
+        """The soft denial of symptoms no record fact touches, naming them ("No, I haven't
+        noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
+        denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
+        absent). Nothing the patient can repeat is named: "not sure" about the topic."""
+        unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS]
+        statements = []
+        for variant, group in (("absent_unrecorded", [q for q in queries if q not in unchanged]),
+                               ("absent_unrecorded_unchanged", unchanged)):
+            asked = self._asked(group) if group else None
+            if asked is not None:
+                statements.append(Statement(section, variant, "denied", {"asked": asked}))
+            elif group:
+                statements.append(self._unsure(section, []))
+        return statements
+
+    def _on_topic(self, paths: Sequence[str]) -> list[str]:
+        """Of the facts ``paths`` that answer a question naming no item, those that share a
+        word group (:data:`_WORD_GROUPS`) with the turn's words ("been pregnant?" -> the
+        children, not the menopause); all of them when none does."""
+        kept = [p for p in paths if self._turn_groups & _roots(" ".join(field_texts(self.case, p)))]
+        return kept or list(paths)
 
     def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
         """``paths`` split into the present and the denied facts (or symptoms)."""
@@ -516,7 +772,7 @@ class RecordPolicy:
         present = [p for p, f in named if f.status is Status.present]
         if not queries:
             if present:
-                chosen = self._fresh_first(present, state)
+                chosen = self._fresh_first(self._on_topic(present), state)
                 return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
             if blanket:
                 return [Statement(intent, "denied_all", "denied", paths=(blanket,), items=1)], []
@@ -565,13 +821,21 @@ class RecordPolicy:
         against the rule's other fields ("weight loss?" recorded as a symptom); about the
         rest, recall ("Pets? Nothing comes to mind.") where the intent asks about the
         patient's own life (:data:`_RECALLED`) and no present fact of the record names the
-        item, else "not sure" (and about the topic when nothing is named)."""
+        item; about the patient's own body (:data:`_OWN_BODY`), as :meth:`_unmatched` sorts
+        them; else "not sure" (and about the topic when nothing is named)."""
         if not queries:
             return [self._unsure(intent, queries)]
         hits, misses = self._match(queries, fields) if fields else ([], list(queries))
+        absent: list[str] = []
+        recalled: list[str] = []
+        if intent in _OWN_BODY:
+            kin, unsure, absent = self._unmatched(misses)
+            hits = list(dict.fromkeys([*hits, *kin]))
+        else:
+            unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
+            recalled = [m for m in misses if m not in unsure]
         statements = self._yes_and_no(intent, hits)
-        unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
-        recalled = [m for m in misses if m not in unsure]
+        statements += self._absent(intent, absent)
         if recalled:
             statements += self._not_recalled(intent, recalled)
         if unsure:
@@ -689,6 +953,8 @@ class RecordPolicy:
         if not queries:
             return self._symptoms(intent, [], state)
         hits, unknown = self._match(queries, INTENT_RULES[intent].fields)
+        kin, unsure, absent = self._unmatched(unknown)
+        hits = list(dict.fromkeys([*hits, *kin]))
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
@@ -697,10 +963,11 @@ class RecordPolicy:
         if said_no:
             names = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
-        if unknown:
-            statements.append(self._unsure(intent, unknown))
         if catch_all:
             statements += self._remaining(intent, present_symptoms, hits, state)
+        statements += self._absent(intent, absent)
+        if unsure:
+            statements.append(self._unsure(intent, unsure))
         return statements, self._extras(intent, present_symptoms, hits, state, self.max_facts - len(hits))
 
     def _targets(self, queries: list[str]) -> tuple[list[int], list[Statement]]:
@@ -726,8 +993,12 @@ class RecordPolicy:
                 other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
             elif hit not in targets:
                 targets.append(hit)
-        if unknown:
-            other.append(self._unsure("common", unknown))
+        _, _, absent = self._unmatched(unknown)
+        unsure = [q for q in unknown if q not in absent]
+        # "how long have you had the rash?" with no rash recorded: "I haven't actually had any rash."
+        other += self._absent("common", absent)
+        if unsure:
+            other.append(self._unsure("common", unsure))
         return targets, other
 
     def _symptom_fill(self, index: int) -> Fill:
