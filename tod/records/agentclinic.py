@@ -12,8 +12,8 @@ actor instructions and is not read. AgentClinic has no reference basis or treatm
 stay empty unless a case has a management section.
 
 The opening is spoken by a companion when an adult patient cannot speak (intubated, unresponsive,
-with altered mental status) and tells a complaint that was an episode as over ("now back to
-normal"). Facts that name the diagnosis are left out and reported; clauses that matched no field are
+with altered mental status) and tells a complaint that was an episode as over, judged from the complaint's own words
+("now back to normal" said of it, not of another symptom). Facts that name the diagnosis are left out and reported; clauses that matched no field are
 counted per record. Record ids are ``<file stem>-<line number>``.
 """
 
@@ -33,7 +33,7 @@ from tod.records.importing import ImportFormatError, ImportResult
 from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
 from tod.records.narrative import NarrativeReader, symptom_items, visit_reason
-from tod.records.opening import has_complaint, opening_statement, visit_opening
+from tod.records.opening import has_complaint, opening_statement, unaware_of, visit_opening
 from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
@@ -99,11 +99,62 @@ def cannot_speak(*texts: str) -> bool:
                for text in texts for sentence in split_sentences(text))
 
 
-#: A complaint that was an episode and is over ("he regained consciousness", "she is now back
-#: to normal").
-_ENDED = re.compile(r"\b(?:regained consciousness|came (?:a)?round|(?:is|was|now|has been) back to (?:normal|baseline|"
-                    r"(?:his|her|their) usual)|returned to (?:normal|baseline)|symptoms? (?:have|has) (?:since |now |completely )?"
-                    r"resolved|(?:is|now) asymptomatic)\b", re.I)
+#: Words saying that a symptom is over ("she is now back to normal", "the pain resolved", "no
+#: longer present").
+_ENDED = re.compile(r"\b(?:(?:is|was|now|has been) back to (?:normal|baseline|(?:his|her|their) usual(?: self)?)|"
+                    r"returned to (?:normal|baseline)|resolved|subsided|went away|"
+                    r"(?<!can )(?<!could )no longer (?:present|there|has|have|had|experienc\w+|feels?|notices?)|"
+                    r"(?:is|now) asymptomatic)\b", re.I)
+#: Words saying that a symptom goes on ("has not resolved", "persists", "still").
+_NOT_ENDED = re.compile(r"\b(?:not|never|partially|incompletely)\b[^.;]*\b(?:resolved|subsided|went away|back to)|"
+                        r"\b(?:persist\w*|still|ongoing|continues?)\b", re.I)
+#: Words saying that a patient who passed out woke again.
+_CAME_ROUND = re.compile(r"\b(?:regained consciousness|came (?:a)?round)\b", re.I)
+#: Where a sentence parts into clauses about different matters ("..., but her rash resolved").
+_CLAUSE_BREAK = re.compile(r";|,?\s+but\s+|,\s+and\s+|\s+and\s+(?=(?:had|has|have|was|is|he|she|they|then)\b)", re.I)
+#: Stems that name a kind of feeling found in many places: a clause sharing only these with the
+#: complaint ("a painful ankle" beside "knee pain") may speak of another symptom.
+_GENERIC_STEMS = frozenset({"pain", "painf", "swell", "swoll", "ache", "aches", "achin", "disco", "tende", "sympt"})
+#: Stems of the words around an ending that name nothing ("her symptoms resolved within minutes").
+_ENDING_STEMS = frozenset({"now", "since", "fully", "compl", "spont", "norma", "basel", "usual", "self", "feels", "well",
+                           "fine", "withi", "minut", "hours", "hour", "secon", "days", "lasti", "laste", "last", "treat",
+                           "witho", "sympt", "they", "them", "their", "afterw", "after", "then", "later", "all"})
+
+
+def _speaks_of(text: str, complaint: str) -> bool:
+    """Whether ``text`` speaks of the complaint: a naming word they share, in own or lay words,
+    other than a word found with many symptoms ("pain", "swelling")."""
+    said = _content_stems(text)
+    shared = {a for a in _content_stems(complaint) for b in said if a.startswith(b) or b.startswith(a)}
+    return bool(shared - _GENERIC_STEMS)
+
+
+def _names_nothing(clause: str) -> bool:
+    """Whether a clause saying that something ended names no symptom ("She is now back to normal")."""
+    return not _content_stems(_ENDED.sub(" ", clause)) - _ENDING_STEMS
+
+
+def episode_ended(history: str, complaint: str) -> bool:
+    """Whether the chief complaint was an episode that is over, from its OWN words: its field says
+    it ended, or a History clause that ends a matter ("now back to normal", "resolved", "no
+    longer present", "regained consciousness" after passing out) speaks of the complaint, or
+    names nothing and follows words that do (its sentence so far, else the sentence before).
+    Another symptom's ending ("the rash resolved") or a symptom that goes on ("has not
+    resolved", "can no longer see") is no ending of the complaint."""
+    if _ENDED.search(complaint) and not _NOT_ENDED.search(complaint):
+        return True
+    before = ""  # what was said before the clause: its sentence so far, or the sentence before
+    for sentence in split_sentences(history):
+        said = ""
+        for clause in _CLAUSE_BREAK.split(sentence):
+            if _CAME_ROUND.search(clause) and unaware_of(complaint):
+                return True
+            if _ENDED.search(clause) and not _NOT_ENDED.search(clause) and (
+                    _speaks_of(clause, complaint) or (_names_nothing(clause) and _speaks_of(said or before, complaint))):
+                return True
+            said += f" {clause}"
+        before = sentence
+    return False
 
 
 #: Words that name no symptom: course, degree and linking words.
@@ -241,7 +292,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
                opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,
-                                 ended=_ENDED.search(history) is not None))
+                                 ended=episode_ended(history, str(primary or ""))))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),

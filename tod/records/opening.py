@@ -244,6 +244,12 @@ def _told_events(symptoms: Sequence[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(told for s in symptoms for pattern, told in _UNAWARE if pattern.search(s["name"])))
 
 
+def unaware_of(name: str) -> bool:
+    """Whether a symptom is one the patient was not aware of while it lasted ("loss of
+    consciousness", "unresponsiveness"): others tell it."""
+    return bool(_told_events([{"name": name}]))
+
+
 def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon,
                   ended: bool = False) -> str:
     """An opening of a patient who was unaware of the chief complaint: what others told, then

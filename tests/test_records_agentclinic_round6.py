@@ -1,0 +1,46 @@
+"""AgentClinic import rules of round 6 (issue 16): each pinned with made-up case fields, never
+a source text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tod.records.agentclinic import episode_ended, import_medqa_case
+
+
+def _medqa(actor: dict[str, Any], exams: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": exams or {}, "Test_Results": {},
+                                 "Correct_Diagnosis": "Made-up disease"}}
+
+
+def _import(actor: dict[str, Any], exams: dict[str, Any] | None = None) -> dict[str, Any]:
+    record, _, _ = import_medqa_case(_medqa(actor, exams), case_id="t-1")
+    return record.model_dump(mode="json")["case"]
+
+
+# ------------------------------------------------------------------ an episode that ended
+
+
+def test_an_ending_said_of_another_symptom_leaves_the_complaint_ongoing() -> None:
+    history = "She has had loss of vision in her left eye for 2 days. Her headache from last week has resolved."
+    assert not episode_ended(history, "Loss of vision")
+    case = _import({"Demographics": "50-year-old woman", "History": history,
+                    "Symptoms": {"Primary_Symptom": "Loss of vision", "Secondary_Symptoms": []}})
+    assert "over now" not in case["opening_statement"]
+
+
+def test_a_complaint_that_goes_on_or_cannot_be_done_any_more_is_not_over() -> None:
+    assert not episode_ended("She can no longer read with the right eye.", "Blurred vision")
+    assert not episode_ended("The blurred vision has not resolved.", "Blurred vision")
+    assert not episode_ended("He had a sore ankle that resolved and has knee pain now.", "Knee pain")
+
+
+def test_an_episode_of_the_complaint_that_lasted_minutes_and_is_now_over_is_told_as_over() -> None:
+    history = "He had an episode of the room spinning that lasted 10 minutes. He is now back to normal."
+    assert episode_ended(history, "Vertigo")
+    assert episode_ended("The dizziness lasted an hour and then resolved.", "Dizziness")
+    assert episode_ended("", "Blurred vision, now resolved")
+    case = _import({"Demographics": "62-year-old man", "History": history,
+                    "Symptoms": {"Primary_Symptom": "Vertigo", "Secondary_Symptoms": []}})
+    assert "It's over now" in case["opening_statement"]
