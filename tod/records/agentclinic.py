@@ -12,9 +12,10 @@ actor instructions and is not read. AgentClinic has no reference basis or treatm
 stay empty unless a case has a management section.
 
 The opening is spoken by a companion when an adult patient cannot speak (intubated, unresponsive,
-with altered mental status) and tells a complaint that was an episode as over, judged from the complaint's own words
-("now back to normal" said of it, not of another symptom). Facts that name the diagnosis are left out and reported; clauses that matched no field are
-counted per record. Record ids are ``<file stem>-<line number>``.
+with altered mental status) and tells a complaint that was an episode as over, judged from the
+complaint's own words ("now back to normal" said of it, not of another symptom). Facts that
+name the diagnosis are left out and reported; clauses that matched no field are counted per
+record. Record ids are ``<file stem>-<line number>``.
 """
 
 from __future__ import annotations
