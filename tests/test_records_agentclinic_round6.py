@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tod.records.agentclinic import episode_ended, import_medqa_case
+from tod.records.opening import opening_statement
 
 
 def _medqa(actor: dict[str, Any], exams: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -44,3 +45,32 @@ def test_an_episode_of_the_complaint_that_lasted_minutes_and_is_now_over_is_told
     case = _import({"Demographics": "62-year-old man", "History": history,
                     "Symptoms": {"Primary_Symptom": "Vertigo", "Secondary_Symptoms": []}})
     assert "It's over now" in case["opening_statement"]
+
+
+# ------------------------------------------------------------------ words said once
+
+
+def test_a_lay_noun_said_again_later_in_the_phrase_is_said_once() -> None:
+    opening = opening_statement([{"name": "productive cough with purulent sputum", "duration": "5 days"}],
+                                caregiver=False, sex="male")
+    assert opening.startswith("Doctor, I've been having cough with pus-like phlegm.")
+    assert opening_statement([{"name": "rash with blisters"}], caregiver=False, sex=None).count("blisters") == 1
+
+
+# ------------------------------------------------------------------ durations
+
+
+def test_the_first_sentence_dates_only_the_complaint_items_it_names_when_another_has_its_own_time() -> None:
+    case = _import({"Demographics": "50-year-old man",
+                    "History": "He has had tiredness for a year. He has also noticed weight loss over the past 3 months.",
+                    "Symptoms": {"Primary_Symptom": "Tiredness and weight loss", "Secondary_Symptoms": []}})
+    durations = {s["name"]: s["duration"] for s in case["symptoms"]}
+    assert durations == {"tiredness": "a year", "weight loss": "3 months"}
+    assert "It's been going on for a year." in case["opening_statement"]
+    assert "weight loss" not in case["opening_statement"].split("a year.")[0]
+
+
+def test_a_complaint_item_no_other_sentence_dates_keeps_the_first_sentence_time() -> None:
+    case = _import({"Demographics": "50-year-old man", "History": "He has had tiredness and itching for a year.",
+                    "Symptoms": {"Primary_Symptom": "Tiredness and itching", "Secondary_Symptoms": []}})
+    assert [s["duration"] for s in case["symptoms"]] == ["a year", "a year"]

@@ -172,14 +172,20 @@ def _content_stems(text: str) -> set[str]:
     return {w[:5] for w in words if w not in _PLAIN_WORDS}
 
 
-def _complaint_duration(sentence: str, complaint: str) -> str | None:
-    """The duration of the first History sentence, for the chief complaint only when the
-    sentence speaks of it (a shared naming word): a sentence about another matter ("trying to
-    conceive for a year", "her father died a week ago") dates no complaint."""
-    duration = find_duration(sentence)
-    said = _content_stems(sentence)
-    shared = any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said)
-    return duration if duration and shared else None
+def _complaint_duration(sentences: list[str], complaint: str, item: str) -> str | None:
+    """The duration of the first History sentence for one item of the chief complaint, when the
+    sentence speaks of the complaint (a shared naming word): a sentence about another matter
+    ("trying to conceive for a year", "her father died a week ago") dates no complaint. An item
+    the first sentence leaves out that a later sentence dates ("weight loss over 3 months")
+    keeps that time of its own."""
+    first = sentences[0] if sentences else ""
+    duration = find_duration(first)
+    said = _content_stems(first)
+    if not duration or not any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said):
+        return None
+    if not _speaks_of(first, item) and any(find_duration(s) and _speaks_of(s, item) for s in sentences[1:]):
+        return None
+    return duration
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -264,11 +270,11 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     history = str(actor.get("History", ""))
     symptoms = actor.get("Symptoms") or {}
     primary = symptoms.get("Primary_Symptom") if isinstance(symptoms, dict) else None
-    duration = _complaint_duration((split_sentences(history) or [""])[0], str(primary or ""))
+    sentences = split_sentences(history)
     reader = NarrativeReader(builder)
     secondary = symptoms.get("Secondary_Symptoms", []) if isinstance(symptoms, dict) else symptoms
     for entry in symptom_items(str(primary or "")):
-        entry.setdefault("duration", duration or "")
+        entry.setdefault("duration", _complaint_duration(sentences, str(primary or ""), entry["name"]) or "")
         builder.add_symptom(entry.pop("name"), Status.present, **entry)
     for item in secondary if isinstance(secondary, list) else [secondary]:
         _add_secondary(builder, reader, str(item))
@@ -278,7 +284,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
         _add_section(builder, actor.get(key), default="history.medications")
     _add_section(builder, actor.get("Family_History"), default="history.family_history")
     _add_section(builder, actor.get("Social_History"), default="social.living_habits")
-    for sentence in split_sentences(history):
+    for sentence in sentences:
         reader.read(sentence, restates=True)
     skipped = 0
     for key, section in (("Physical_Examination_Findings", "physical"), ("Test_Results", "tests")):
@@ -289,7 +295,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
                 builder.add_exam(_exam_name(name), result, section=section)
     child = age is not None and age < CAREGIVER_AGE
     silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
-    first = (split_sentences(history) or [""])[0]
+    first = (sentences or [""])[0]
     reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
                opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,

@@ -53,11 +53,17 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
                          r"tingling|discomfort|burning|pressure|joints?)$", name, re.I)  # felt inside: "pain in my leg"
         name += f" {'on' if surface and not felt else 'in'} {place}"
     name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
+    name = _RESTATED_WITH.sub("", name)  # "cough with phlegm with pus-like phlegm" -> "cough with pus-like phlegm"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
 
 
 #: Words said twice in a row, or around "with" ("of the belly of the belly", "belly belly").
 _REPEATED_WORDS = re.compile(r"\b((?:\w+ ){0,3}\w+)(?: with)? \1\b", re.I)
+
+
+#: A "with" part whose noun the phrase names again after it, with more words: the lay table
+#: gives a noun that a later part of the phrase holds ("with phlegm" before "with pus-like phlegm").
+_RESTATED_WITH = re.compile(r"\s+with\s+(?:[\w-]+\s+){0,2}?([\w-]+)(?=\s+with\s+(?:[\w-]+\s+){0,3}?\1\b)", re.I)
 
 
 _DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b", re.I)
