@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tod.records.agentclinic import episode_ended, import_medqa_case
+from tod.records.builder import CaseBuilder
 from tod.records.opening import opening_statement
 
 
@@ -74,3 +77,28 @@ def test_a_complaint_item_no_other_sentence_dates_keeps_the_first_sentence_time(
     case = _import({"Demographics": "50-year-old man", "History": "He has had tiredness and itching for a year.",
                     "Symptoms": {"Primary_Symptom": "Tiredness and itching", "Secondary_Symptoms": []}})
     assert [s["duration"] for s in case["symptoms"]] == ["a year", "a year"]
+
+
+# ------------------------------------------------------------------ one item stored once
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("dark urine", "darkening of the urine"),
+    ("refusal to eat", "refused to eat"),
+    ("recent cough", "new onset cough"),
+    ("increased urination", "frequent urination"),
+    ("repeated vomiting", "vomiting several times"),
+    ("confusion after the episodes", "confused afterwards"),
+])
+def test_a_symptom_said_again_in_other_word_forms_is_stored_once(first: str, second: str) -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom(first)
+    builder.add_symptom(second)
+    assert [s["name"] for s in builder.symptoms] == [first]
+
+
+def test_symptoms_sharing_only_part_of_their_words_stay_apart() -> None:
+    builder = CaseBuilder([])
+    for name in ("dark urine", "dark stools", "frequent urination", "painful urination"):
+        builder.add_symptom(name)
+    assert len(builder.symptoms) == 4

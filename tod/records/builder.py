@@ -402,14 +402,17 @@ def _same_stems(a: str, b: str) -> bool:
 
 #: Word endings a root leaves out ("weaker", "weakness" -> "weak"; "confused", "confusion" -> "confus").
 _ROOT_ENDINGS = ("ingly", "edly", "ively", "ness", "ence", "ance", "ation", "ion", "ing", "ive",
-                 "ed", "er", "ly", "es", "s", "e", "y")
+                 "ed", "er", "ly", "al", "es", "s", "e", "y")
 
 
 def _root(word: str) -> str:
+    """A word without its ending, and a verb-forming "-en" after it ("darkening" -> "dark",
+    "refusal", "refused" -> "refus")."""
     for ending in _ROOT_ENDINGS:
         if len(word) - len(ending) >= 4 and word.endswith(ending):
-            return word[: -len(ending)]
-    return word
+            word = word[: -len(ending)]
+            break
+    return word[:-2] if len(word) >= 6 and word.endswith("en") else word
 
 
 #: Roots that tell how a symptom goes, not which it is ("progressively become more confused
@@ -419,7 +422,8 @@ _COURSE_ROOTS = frozenset(_root(w) for w in (
     "increasing", "increased", "throughout", "day", "days", "time", "times", "feeling", "generalized", "general",
     "without", "trying", "unintentional", "unintended", "recent", "recently", "new", "constant", "persistent",
     "severe", "mild", "moderate", "occasional", "intermittent", "episodes", "episode", "several", "multiple",
-    "extremely", "very", "quite", "really", "slight", "slightly", "somewhat",
+    "extremely", "very", "quite", "really", "slight", "slightly", "somewhat", "onset", "frequent", "frequently",
+    "repeated", "repeatedly",
     "the", "a", "an", "my", "his", "her", "with", "of", "in", "on", "and", "to", "at", "is", "are", "has", "have",
     "been", "having", "had"))
 
@@ -470,7 +474,7 @@ _TIE_ROOTS = frozenset(_root(w) for w in (
     "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
     "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
     "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
-    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount"))
+    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount", "afterwards"))
 #: A tail that names what is absent or what causes or follows the item ("nausea without
 #: vomiting", "weight gain despite poor appetite", "trouble walking due to the
 #: pain"): not part of what the item names.
