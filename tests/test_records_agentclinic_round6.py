@@ -9,6 +9,7 @@ import pytest
 
 from tod.records.agentclinic import episode_ended, import_medqa_case
 from tod.records.builder import CaseBuilder
+from tod.records.model import Status
 from tod.records.opening import opening_statement
 
 
@@ -102,3 +103,10 @@ def test_symptoms_sharing_only_part_of_their_words_stay_apart() -> None:
     for name in ("dark urine", "dark stools", "frequent urination", "painful urination"):
         builder.add_symptom(name)
     assert len(builder.symptoms) == 4
+
+
+def test_a_denial_said_again_with_more_words_is_stored_once_but_one_at_another_site_stays() -> None:
+    builder = CaseBuilder([])
+    for name in ("itching", "itching around the spot", "weakness", "arm weakness"):
+        builder.add_symptom(name, Status.denied)
+    assert [s["name"] for s in builder.symptoms] == ["itching", "weakness", "arm weakness"]

@@ -183,7 +183,8 @@ class CaseBuilder:
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
-            if existing["status"] == status.value and _one_holds_other(existing["name"], name):
+            if existing["status"] == status.value and (_one_holds_other(existing["name"], name) or (
+                    status is Status.denied and _same_denial(existing["name"], name))):
                 self._merge_restated(existing, name, values)
                 return
             if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
@@ -503,6 +504,14 @@ def _one_holds_other(a: str, b: str) -> bool:
         return False
     smaller = min(first, second, key=len)
     return first == second or len(smaller) >= 2 and (first <= second or second <= first)
+
+
+def _same_denial(a: str, b: str) -> bool:
+    """Two denials deny one symptom: the roots of one held by the other's, at the same sites
+    ("no itching" and "no itching with the lesion"; "no weakness" and "no arm weakness" stay two)."""
+    first, second = _symptom_key(a), _symptom_key(b)
+    sites = [{w.lower() for w in _SITE.findall(t)} for t in (a, b)]
+    return bool(first and second) and (first <= second or second <= first) and sites[0] == sites[1]
 
 
 def _distinct_items(items: list[str]) -> list[str]:
