@@ -110,3 +110,15 @@ def test_a_denial_said_again_with_more_words_is_stored_once_but_one_at_another_s
     for name in ("itching", "itching around the spot", "weakness", "arm weakness"):
         builder.add_symptom(name, Status.denied)
     assert [s["name"] for s in builder.symptoms] == ["itching", "weakness", "arm weakness"]
+
+
+def test_a_review_of_systems_sign_the_examiner_found_is_an_examination_only() -> None:
+    actor = {"Demographics": "40-year-old woman", "History": "She has had tiredness for a month.",
+             "Symptoms": {"Primary_Symptom": "Tiredness", "Secondary_Symptoms": []},
+             "Review_of_Systems": "Pale conjunctivae. Fatigue."}
+    case = _import(actor, {"Eyes": "Pale conjunctivae noted", "General": "Appears fatigued"})
+    names = [s["name"] for s in case["symptoms"]]
+    assert "pale conjunctivae" not in names and "tiredness" in names
+    assert any(e["result"] == "Pale conjunctivae noted" for e in case["examinations"])
+    unexamined = _import(actor)
+    assert "pale conjunctivae" in [s["name"] for s in unexamined["symptoms"]]

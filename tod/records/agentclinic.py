@@ -232,6 +232,23 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
             builder.add_routing(route_text(sentence, default=SYMPTOMS))
 
 
+#: Symptoms a patient feels, which an examiner's finding does not replace ("tired" beside an
+#: examiner's "appears tired").
+_FELT = re.compile(r"\b(?:pain\w*|aches?|aching|tired\w*|fatigu\w*|nause\w*|itch\w*|dizz\w*|numb\w*|tingl\w*|"
+                   r"weak\w*|short(?:ness)? of breath|cramp\w*|burning|discomfort|hallucinat\w*|feel\w*|sad\w*|"
+                   r"anxi\w*|worr\w*|fear\w*|hopeless\w*|worthless\w*|mood|depress\w*|sleep\w*|appetite)\b", re.I)
+
+
+def _drop_examined_signs(builder: CaseBuilder, review: list[dict[str, Any]]) -> None:
+    """Leave out the present signs first stated in the review of systems that an examination
+    finding already states ("pale conjunctivae" beside the examiner's "conjunctivae: pale"): a
+    sign the examiner found is an examination, not also a symptom. A symptom the patient feels
+    (:data:`_FELT`) stays."""
+    drop = {id(s) for s in review if s["status"] == "present" and not _FELT.search(s["name"])
+            and builder.examined(s["name"])}
+    builder.symptoms[:] = [s for s in builder.symptoms if id(s) not in drop]
+
+
 def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> None:
     """A secondary-symptom entry: a symptom, a denial, history ("History of rash ...",
     "Previously swollen knee"), a habit ("Smoking"), or a modifier of a symptom ("Improvement
@@ -278,7 +295,9 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
         builder.add_symptom(entry.pop("name"), Status.present, **entry)
     for item in secondary if isinstance(secondary, list) else [secondary]:
         _add_secondary(builder, reader, str(item))
+    known = len(builder.symptoms)
     _add_review_of_systems(builder, actor.get("Review_of_Systems", ""))
+    review = builder.symptoms[known:]
     _add_section(builder, actor.get("Past_Medical_History"), default="history.past_diagnoses")
     for key in ("Current_Medications", "Medications", "Drug_History"):
         _add_section(builder, actor.get(key), default="history.medications")
@@ -293,6 +312,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
                 skipped += 1  # no result yet ("Pending", "Not performed", "MRI Optional")
             else:
                 builder.add_exam(_exam_name(name), result, section=section)
+    _drop_examined_signs(builder, review)
     child = age is not None and age < CAREGIVER_AGE
     silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
     first = (sentences or [""])[0]

@@ -316,6 +316,13 @@ class CaseBuilder:
             return False  # words beyond the readings ("lower when standing") say more
         return readings <= {r for e in self.examinations if e["category"] == "vital_sign" for r in _vital_readings(e["result"])}
 
+    def examined(self, name: str) -> bool:
+        """Whether a physical examination finding names the sign ``name``: its roots all in one
+        finding's name and result ("scleral icterus" in "Eyes: scleral icterus noted")."""
+        key = _symptom_key(name)
+        return bool(key) and any(key <= _symptom_key(f"{e['name']} {e['result']}")
+                                 for e in self.examinations if e["category"] == "physical_exam")
+
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
         return [s for s in self.symptoms if s["status"] == "present"]
