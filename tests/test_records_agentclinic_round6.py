@@ -107,9 +107,9 @@ def test_symptoms_sharing_only_part_of_their_words_stay_apart() -> None:
 
 def test_a_denial_said_again_with_more_words_is_stored_once_but_one_at_another_site_stays() -> None:
     builder = CaseBuilder([])
-    for name in ("itching", "itching around the spot", "weakness", "arm weakness"):
+    for name in ("itching", "itching around the spot", "weakness", "arm weakness", "cough", "coughing up blood"):
         builder.add_symptom(name, Status.denied)
-    assert [s["name"] for s in builder.symptoms] == ["itching", "weakness", "arm weakness"]
+    assert [s["name"] for s in builder.symptoms] == ["itching", "weakness", "arm weakness", "cough", "coughing up blood"]
 
 
 def test_a_review_of_systems_sign_the_examiner_found_is_an_examination_only() -> None:
@@ -122,3 +122,24 @@ def test_a_review_of_systems_sign_the_examiner_found_is_an_examination_only() ->
     assert any(e["result"] == "Pale conjunctivae noted" for e in case["examinations"])
     unexamined = _import(actor)
     assert "pale conjunctivae" in [s["name"] for s in unexamined["symptoms"]]
+
+
+# ------------------------------------------------------------------ fields
+
+
+def test_a_denied_recent_illness_in_the_review_of_systems_is_a_denied_symptom() -> None:
+    case = _import({"Demographics": "30-year-old man", "History": "He has had a sore throat for 3 days.",
+                    "Symptoms": {"Primary_Symptom": "Sore throat", "Secondary_Symptoms": []},
+                    "Review_of_Systems": "No recent infections. Denies recent illness. No fever."})
+    denied = [s["name"] for s in case["symptoms"] if s["status"] == "denied"]
+    assert denied == ["recent infections", "recent illness", "fever"]
+    assert case["history"]["past_diagnoses"] == []
+
+
+def test_a_recent_history_item_and_a_device_in_use_are_no_symptoms() -> None:
+    case = _import({"Demographics": "30-year-old man", "History": "He has had a sore throat for 3 days.",
+                    "Symptoms": {"Primary_Symptom": "Sore throat",
+                                 "Secondary_Symptoms": ["Recent history of a cold", "Uses contact lenses"]}})
+    assert [s["name"] for s in case["symptoms"]] == ["sore throat"]
+    assert case["history"]["past_diagnoses"] == [{"value": "a cold", "status": "present", "detail": "recent"}]
+    assert case["social"]["living_habits"] == [{"value": "uses contact lenses", "status": "present", "detail": None}]

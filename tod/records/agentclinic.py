@@ -39,6 +39,8 @@ from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
     SYMPTOMS,
+    RoutedFact,
+    Routing,
     as_text,
     generic_field,
     is_asymptomatic,
@@ -229,7 +231,29 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
             reader.read(sentence)
         else:
-            builder.add_routing(route_text(sentence, default=SYMPTOMS))
+            builder.add_routing(_recent_illness_denied(route_text(sentence, default=SYMPTOMS), sentence))
+
+
+#: A recent illness in a review of systems ("no recent infections", "denies recent illness").
+_RECENT_ILLNESS = re.compile(r"\brecent(?:ly)?\s+(?P<item>(?:[\w-]+\s+){0,2}?(?:illness(?:es)?|infections?|sickness(?:es)?|"
+                             r"colds?))\b", re.I)
+#: An illness named without a kind ("illness", "sickness"): the item of a blanket denial.
+_GENERIC_ILLNESS = re.compile(r"^(?:illness(?:es)?|sickness(?:es)?)$", re.I)
+
+
+def _recent_illness_denied(routing: Routing, sentence: str) -> Routing:
+    """A denied recent illness or infection in a review of systems is a denied symptom ("recent
+    infections"): a state of the last weeks the patient is asked about like any symptom, not a
+    denied past diagnosis nor a blanket denial of the medical history."""
+    recent = {m.group("item").lower(): m.group(0).lower() for m in _RECENT_ILLNESS.finditer(sentence)}
+    facts = []
+    for fact in routing.facts:
+        said = recent.get(fact.value.lower()) if fact.value else next(
+            (v for k, v in recent.items() if _GENERIC_ILLNESS.match(k)), None)
+        if fact.field == "history.past_diagnoses" and fact.status is Status.denied and said:
+            fact = RoutedFact(SYMPTOMS, said, Status.denied)
+        facts.append(fact)
+    return Routing(facts, routing.unrouted)
 
 
 #: Symptoms a patient feels, which an examiner's finding does not replace ("tired" beside an

@@ -174,10 +174,14 @@ class CaseBuilder:
         if medicine:  # "use of an antihistamine": a medication, not a symptom
             self.add_fact("history.medications", medicine.group("item"), status)
             return
+        device = _RE.device_use.match(name)
+        if device:  # "uses contact lenses": a living habit, not a symptom
+            self.add_fact("social.living_habits", name, status)
+            return
         history = _RE.history_item.match(name)
         if history:  # "history significant for X", "family history of X": history, not a symptom
             field = "history.family_history" if history.group("family") else "history.past_diagnoses"
-            self.add_fact(field, history.group("item"), status)
+            self.add_fact(field, history.group("item"), status, detail="recent" if history.group("recent") else None)
             return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
                   for k, v in descriptors.items() if v}
@@ -513,12 +517,22 @@ def _one_holds_other(a: str, b: str) -> bool:
     return first == second or len(smaller) >= 2 and (first <= second or second <= first)
 
 
+#: Where a denial's tail begins: what it is tied to or an example of ("no pain associated with
+#: the swelling", "no constitutional symptoms such as fever").
+_DENIAL_TAIL = re.compile(r"\s+(?:with|from|associated with|such as|like|including|elsewhere|in|on|during|after|"
+                          r"before|prior to|around|near|over)\s+", re.I)
+
+
 def _same_denial(a: str, b: str) -> bool:
-    """Two denials deny one symptom: the roots of one held by the other's, at the same sites
-    ("no itching" and "no itching with the lesion"; "no weakness" and "no arm weakness" stay two)."""
-    first, second = _symptom_key(a), _symptom_key(b)
-    sites = [{w.lower() for w in _SITE.findall(t)} for t in (a, b)]
-    return bool(first and second) and (first <= second or second <= first) and sites[0] == sites[1]
+    """Two denials deny one symptom: one names the other with a tail or a heading ("no
+    itching" and "no itching with the spot", "no fever" and "no general symptoms such as
+    fever"), at the same sites; "no cough" and "no coughing up blood", "no weakness" and "no arm
+    weakness" stay two."""
+    if {w.lower() for w in _SITE.findall(a)} != {w.lower() for w in _SITE.findall(b)}:
+        return False
+    short, long = sorted((a, b), key=lambda t: len(_symptom_key(t)))
+    key = _symptom_key(short)
+    return bool(key) and any(_symptom_key(part) == key for part in _DENIAL_TAIL.split(long, maxsplit=1))
 
 
 def _distinct_items(items: list[str]) -> list[str]:
