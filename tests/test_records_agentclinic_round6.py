@@ -143,3 +143,19 @@ def test_a_recent_history_item_and_a_device_in_use_are_no_symptoms() -> None:
     assert [s["name"] for s in case["symptoms"]] == ["sore throat"]
     assert case["history"]["past_diagnoses"] == [{"value": "a cold", "status": "present", "detail": "recent"}]
     assert case["social"]["living_habits"] == [{"value": "uses contact lenses", "status": "present", "detail": None}]
+
+
+# ------------------------------------------------------------------ lists
+
+
+def test_signs_after_an_injury_are_symptoms_with_the_injury_as_onset_not_split_trauma_items() -> None:
+    case = _import({"Demographics": "30-year-old man", "History": "He has had wrist pain for 2 days.",
+                    "Symptoms": {"Primary_Symptom": "Wrist pain",
+                                 "Secondary_Symptoms": ["Redness and swelling after the injury"]},
+                    "Review_of_Systems": "Bruising following the fall. No numbness after the fall."})
+    signs = {s["name"]: (s["status"], s.get("onset")) for s in case["symptoms"]}
+    assert signs["redness"] == ("present", "after the injury")
+    assert signs["swelling"] == ("present", "after the injury")
+    assert signs["bruising"] == ("present", "following the fall")
+    assert signs["numbness after the fall"][0] == "denied"
+    assert case["history"]["trauma_surgery"] == []

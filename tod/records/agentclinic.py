@@ -230,7 +230,7 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
         if affirmed and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
             reader.read(sentence)
-        else:
+        elif not _add_injury_signs(builder, sentence):
             builder.add_routing(_recent_illness_denied(route_text(sentence, default=SYMPTOMS), sentence))
 
 
@@ -273,12 +273,34 @@ def _drop_examined_signs(builder: CaseBuilder, review: list[dict[str, Any]]) -> 
     builder.symptoms[:] = [s for s in builder.symptoms if id(s) not in drop]
 
 
+#: Signs stated with the injury they followed ("redness and swelling after the fall").
+_AFTER_INJURY = re.compile(r"^(?P<signs>.+?)\s+(?P<onset>(?:after|following|since)\s+(?:(?:the|a|an|his|her|their|my)\s+)?"
+                           r"(?:[\w-]+\s+){0,2}?(?:injury|injuries|trauma|fall|accident|blow|impact|bite|sting))\s*\.?$",
+                           re.I)
+
+
+def _add_injury_signs(builder: CaseBuilder, text: str) -> bool:
+    """Store the signs an injury left ("redness and swelling after the injury") as symptoms with
+    the injury as their onset, not as trauma items split from one list; False when ``text``
+    states no such signs (a denial, or an injury alone)."""
+    match = _AFTER_INJURY.match(text.strip())
+    if not match or negated_object(text) is not None or item_field(match.group("signs")) == "history.trauma_surgery":
+        return False
+    entries = symptom_items(match.group("signs"))
+    for entry in entries:
+        entry.setdefault("onset", match.group("onset"))
+        builder.add_symptom(entry.pop("name"), Status.present, **entry)
+    return bool(entries)
+
+
 def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> None:
     """A secondary-symptom entry: a symptom, a denial, history ("History of rash ...",
     "Previously swollen knee"), a habit ("Smoking"), or a modifier of a symptom ("Improvement
     with rest"). An entry that is a piece of clause is routed like history text (counted as
     unrouted when no rule places it), not stored as a symptom."""
     own = item_field(item) or ""
+    if _add_injury_signs(builder, item):
+        return
     if negated_object(item) is not None or is_asymptomatic(item):
         builder.add_routing(route_clause(item, default=SYMPTOMS))
     elif re.match(r"^(?:history of|previous(?:ly)?|prior|past)\b", item, re.I):
