@@ -159,3 +159,14 @@ def test_signs_after_an_injury_are_symptoms_with_the_injury_as_onset_not_split_t
     assert signs["bruising"] == ("present", "following the fall")
     assert signs["numbness after the fall"][0] == "denied"
     assert case["history"]["trauma_surgery"] == []
+
+
+@pytest.mark.parametrize(("symptom", "said"), [
+    ({"name": "itchy rash", "position": "the bilateral upper extremities"}, "itchy rash on both arms"),
+    ({"name": "bilateral wrist"}, "both wrists"),
+    ({"name": "bilateral knee pain"}, "knee pain on both sides"),
+])
+def test_bilateral_is_said_where_a_patient_says_both_sides(symptom: dict[str, Any], said: str) -> None:
+    opening = opening_statement([symptom], caregiver=False, sex="female")
+    assert opening.startswith(f"Doctor, I've been having {said}.")
+    assert "the on both" not in opening

@@ -35,7 +35,7 @@ def _join(items: Sequence[str]) -> str:
 def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     """The symptom in the patient's words: lay terms, no clinicians' modifiers, a verb-phrase
     modifier after its noun ("a cough that comes and goes"), the position after the name."""
-    name = _RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip()
+    name = _both_sides(_RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip())
     modifier = _RE.verb_modifier.search(name)
     if modifier:  # "comes and goes throbbing headaches" -> "throbbing headaches that come and go"
         head = re.split(r"\s+(?:with|in|on|of|over|and|at)\s+|,", name[modifier.end():], maxsplit=1)[0].split()
@@ -45,7 +45,7 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
     bare = re.sub(r"^(?:the|my|his|her|their|both)\s+", "", lexicon.to_lay(position), flags=re.I).lower()
     if position and bare not in name.lower():
-        place = lexicon.to_lay(position)
+        place = _both_sides(lexicon.to_lay(position))
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
                             r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
@@ -55,6 +55,30 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
     name = _RESTATED_WITH.sub("", name)  # "cough with phlegm with pus-like phlegm" -> "cough with pus-like phlegm"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+#: "on both sides" (the lay words of "bilateral") before the words it describes.
+_BOTH_SIDES = re.compile(r"^(?:(?:the|my|his|her|their)\s+)?on both sides\s+(?P<rest>\S.*)$", re.I)
+
+
+def _both_sides(text: str) -> str:
+    """The lay "on both sides" of "bilateral" put where a patient says it: "both" before body
+    parts ("the on both sides arms" -> "both arms", "on both sides wrist" -> "both wrists"), else
+    after the complaint ("on both sides knee pain" -> "knee pain on both sides")."""
+    match = _BOTH_SIDES.match(text)
+    if not match:
+        return text
+    rest = match.group("rest")
+    if _PAIRED_PART.fullmatch(rest):
+        return f"both {_PLURAL_PARTS.get(rest.lower(), rest + 's')}"
+    return f"both {rest}" if re.search(r"(?:s|feet|teeth)$", rest) and not re.search(r"(?:ness|ss)$", rest) \
+        else f"{rest} on both sides"
+
+
+#: A body part that comes in pairs, named alone.
+_PAIRED_PART = re.compile(r"(?:wrist|ankle|knee|hip|eye|ear|hand|foot|leg|arm|breast|nipple|shoulder|elbow|thumb|"
+                          r"cheek|thigh|calf|lung|kidney|heel|shin|palm|sole)", re.I)
+_PLURAL_PARTS = {"foot": "feet", "calf": "calves"}
 
 
 #: Words said twice in a row, or around "with" ("of the belly of the belly", "belly belly").
