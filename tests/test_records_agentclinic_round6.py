@@ -170,3 +170,14 @@ def test_bilateral_is_said_where_a_patient_says_both_sides(symptom: dict[str, An
     opening = opening_statement([symptom], caregiver=False, sex="female")
     assert opening.startswith(f"Doctor, I've been having {said}.")
     assert "the on both" not in opening
+
+
+def test_a_symptom_its_own_sentence_says_is_over_is_not_told_as_going_on() -> None:
+    case = _import({"Demographics": "6-year-old boy",
+                    "History": "He has been tired for 2 days. Last week he had belly cramps, vomiting, and loose "
+                               "stools, which have since resolved. He has a cough.",
+                    "Symptoms": {"Primary_Symptom": "Tiredness",
+                                 "Secondary_Symptoms": ["Vomiting", "Cough"]}})
+    opening = case["opening_statement"]
+    assert "vomiting" not in opening and "cough" in opening
+    assert "vomiting" in [s["name"] for s in case["symptoms"]]

@@ -114,7 +114,8 @@ _NOT_ENDED = re.compile(r"\b(?:not|never|partially|incompletely)\b[^.;]*\b(?:res
 #: Words saying that a patient who passed out woke again.
 _CAME_ROUND = re.compile(r"\b(?:regained consciousness|came (?:a)?round)\b", re.I)
 #: Where a sentence parts into clauses about different matters ("..., but her rash resolved").
-_CLAUSE_BREAK = re.compile(r";|,?\s+but\s+|,\s+and\s+|\s+and\s+(?=(?:had|has|have|was|is|he|she|they|then)\b)", re.I)
+_CLAUSE_BREAK = re.compile(r";|,?\s+but\s+|,?\s+and\s+(?=(?:had|has|have|was|is|he|she|they|then|the|his|her|their)\b)",
+                           re.I)
 #: Stems that name a kind of feeling found in many places: a clause sharing only these with the
 #: complaint ("a painful ankle" beside "knee pain") may speak of another symptom.
 _GENERIC_STEMS = frozenset({"pain", "painf", "swell", "swoll", "ache", "aches", "achin", "disco", "tende", "sympt"})
@@ -188,6 +189,15 @@ def _complaint_duration(sentences: list[str], complaint: str, item: str) -> str 
     if not _speaks_of(first, item) and any(find_duration(s) and _speaks_of(s, item) for s in sentences[1:]):
         return None
     return duration
+
+
+def _mark_resolved(builder: CaseBuilder, history: str) -> None:
+    """Mark the present symptoms after the chief complaint whose own History words say they are
+    over (:func:`episode_ended`: "vomiting ..., which has since resolved") as resolved, so an
+    opening does not tell them as going on."""
+    for symptom in builder.present_symptoms()[1:]:
+        if episode_ended(history, symptom["name"]):
+            builder.resolved.add(symptom["name"])
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -359,6 +369,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
             else:
                 builder.add_exam(_exam_name(name), result, section=section)
     _drop_examined_signs(builder, review)
+    _mark_resolved(builder, history)
     child = age is not None and age < CAREGIVER_AGE
     silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
     first = (sentences or [""])[0]
