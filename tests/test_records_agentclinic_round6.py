@@ -181,3 +181,14 @@ def test_a_symptom_its_own_sentence_says_is_over_is_not_told_as_going_on() -> No
     opening = case["opening_statement"]
     assert "vomiting" not in opening and "cough" in opening
     assert "vomiting" in [s["name"] for s in case["symptoms"]]
+
+
+@pytest.mark.parametrize(("symptom", "said"), [
+    ({"name": "sharp right hip pain", "position": "the right hip area following the fall"}, "sharp right hip pain."),
+    ({"name": "redness of the toes", "position": "the toes causing pain"}, "redness of the toes."),
+    ({"name": "morning stiffness lasting about", "position": "my joints lasting about"},
+     "morning stiffness in my joints."),
+    ({"name": "knee pain", "position": "the right knee"}, "knee pain in the right knee."),
+])
+def test_a_position_is_said_only_for_the_words_the_name_lacks(symptom: dict[str, Any], said: str) -> None:
+    assert opening_statement([symptom], caregiver=False, sex="male").startswith(f"Doctor, I've been having {said}")

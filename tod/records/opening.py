@@ -36,15 +36,15 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     """The symptom in the patient's words: lay terms, no clinicians' modifiers, a verb-phrase
     modifier after its noun ("a cough that comes and goes"), the position after the name."""
     name = _both_sides(_RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip())
+    name = _LOST_LENGTH.sub("", name)  # "morning stiffness lasting about" -> "morning stiffness"
     modifier = _RE.verb_modifier.search(name)
     if modifier:  # "comes and goes throbbing headaches" -> "throbbing headaches that come and go"
         head = re.split(r"\s+(?:with|in|on|of|over|and|at)\s+|,", name[modifier.end():], maxsplit=1)[0].split()
         plural = bool(head) and head[-1].endswith("s") and not head[-1].endswith(("ss", "us", "is"))
         name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
                                                                              f" that {modifier.group('m')}")
-    position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
-    bare = re.sub(r"^(?:the|my|his|her|their|both)\s+", "", lexicon.to_lay(position), flags=re.I).lower()
-    if position and bare not in name.lower():
+    position = _PLACE_END.split(symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
+    if position and not _said_in(lexicon.to_lay(position), name):
         place = _both_sides(lexicon.to_lay(position))
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
@@ -55,6 +55,22 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
     name = _RESTATED_WITH.sub("", name)  # "cough with phlegm with pus-like phlegm" -> "cough with pus-like phlegm"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+#: An episode length whose value was lost, at the end of a name ("stiffness lasting about").
+_LOST_LENGTH = re.compile(r"\s+lasting(?:\s+(?:about|around|for|up to|approximately))?$", re.I)
+#: Where a position's place ends: where it spreads, or a trigger or setting stored with it
+#: ("the groin following the fall", "the fingers causing pain").
+_PLACE_END = re.compile(r",?\s*\b(?:radiating|following|after|during|while|when|causing|lasting)\b", re.I)
+#: Words of a place that name no part of the body ("area", "region").
+_PLACE_WORDS = frozenset({"the", "my", "his", "her", "their", "both", "area", "region", "part", "side", "sides", "of", "and"})
+
+
+def _said_in(place: str, name: str) -> bool:
+    """Whether the words of a place are all in the symptom's name already ("the right groin area"
+    in "right groin pain"): said again, they repeat it."""
+    words = set(re.findall(r"[a-z]+", place.lower())) - _PLACE_WORDS
+    return words <= set(re.findall(r"[a-z]+", name.lower()))
 
 
 #: "on both sides" (the lay words of "bilateral") before the words it describes.
