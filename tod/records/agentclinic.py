@@ -12,9 +12,10 @@ actor instructions and is not read. AgentClinic has no reference basis or treatm
 stay empty unless a case has a management section.
 
 The opening is spoken by a companion when an adult patient cannot speak (intubated, unresponsive,
-with altered mental status) and tells a complaint that was an episode as over ("now back to
-normal"). Facts that name the diagnosis are left out and reported; clauses that matched no field are
-counted per record. Record ids are ``<file stem>-<line number>``.
+with altered mental status) and tells a complaint that was an episode as over, judged from the
+complaint's own words ("now back to normal" said of it, not of another symptom). Facts that
+name the diagnosis are left out and reported; clauses that matched no field are counted per
+record. Record ids are ``<file stem>-<line number>``.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ from tod.records.importing import ImportFormatError, ImportResult
 from tod.records.io import RecordFileError, _format_validation_error
 from tod.records.model import Record, Status
 from tod.records.narrative import NarrativeReader, symptom_items, visit_reason
-from tod.records.opening import has_complaint, opening_statement, visit_opening
+from tod.records.opening import has_complaint, opening_statement, unaware_of, visit_opening
 from tod.records.patterns import load_patterns
 from tod.records.phrases import find_duration, parse_age_sex, split_sentences
 from tod.records.routing import (
     SYMPTOMS,
+    RoutedFact,
+    Routing,
     as_text,
     generic_field,
     is_asymptomatic,
@@ -99,11 +102,63 @@ def cannot_speak(*texts: str) -> bool:
                for text in texts for sentence in split_sentences(text))
 
 
-#: A complaint that was an episode and is over ("he regained consciousness", "she is now back
-#: to normal").
-_ENDED = re.compile(r"\b(?:regained consciousness|came (?:a)?round|(?:is|was|now|has been) back to (?:normal|baseline|"
-                    r"(?:his|her|their) usual)|returned to (?:normal|baseline)|symptoms? (?:have|has) (?:since |now |completely )?"
-                    r"resolved|(?:is|now) asymptomatic)\b", re.I)
+#: Words saying that a symptom is over ("she is now back to normal", "the pain resolved", "no
+#: longer present").
+_ENDED = re.compile(r"\b(?:(?:is|was|now|has been) back to (?:normal|baseline|(?:his|her|their) usual(?: self)?)|"
+                    r"returned to (?:normal|baseline)|resolved|subsided|went away|"
+                    r"(?<!can )(?<!could )no longer (?:present|there|has|have|had|experienc\w+|feels?|notices?)|"
+                    r"(?:is|now) asymptomatic)\b", re.I)
+#: Words saying that a symptom goes on ("has not resolved", "persists", "still").
+_NOT_ENDED = re.compile(r"\b(?:not|never|partially|incompletely)\b[^.;]*\b(?:resolved|subsided|went away|back to)|"
+                        r"\b(?:persist\w*|still|ongoing|continues?)\b", re.I)
+#: Words saying that a patient who passed out woke again.
+_CAME_ROUND = re.compile(r"\b(?:regained consciousness|came (?:a)?round)\b", re.I)
+#: Where a sentence parts into clauses about different matters ("..., but her rash resolved").
+_CLAUSE_BREAK = re.compile(r";|,?\s+but\s+|,?\s+and\s+(?=(?:had|has|have|was|is|he|she|they|then|the|his|her|their)\b)",
+                           re.I)
+#: Stems that name a kind of feeling found in many places: a clause sharing only these with the
+#: complaint ("a painful ankle" beside "knee pain") may speak of another symptom.
+_GENERIC_STEMS = frozenset({"pain", "painf", "swell", "swoll", "ache", "aches", "achin", "disco", "tende", "sympt"})
+#: Stems of the words around an ending that name nothing ("her symptoms resolved within minutes").
+_ENDING_STEMS = frozenset({"now", "since", "fully", "compl", "spont", "norma", "basel", "usual", "self", "feels", "well",
+                           "fine", "withi", "minut", "hours", "hour", "secon", "days", "lasti", "laste", "last", "treat",
+                           "witho", "sympt", "they", "them", "their", "afterw", "after", "then", "later", "all"})
+
+
+def _speaks_of(text: str, complaint: str) -> bool:
+    """Whether ``text`` speaks of the complaint: a naming word they share, in own or lay words,
+    other than a word found with many symptoms ("pain", "swelling")."""
+    said = _content_stems(text)
+    shared = {a for a in _content_stems(complaint) for b in said if a.startswith(b) or b.startswith(a)}
+    return bool(shared - _GENERIC_STEMS)
+
+
+def _names_nothing(clause: str) -> bool:
+    """Whether a clause saying that something ended names no symptom ("She is now back to normal")."""
+    return not _content_stems(_ENDED.sub(" ", clause)) - _ENDING_STEMS
+
+
+def episode_ended(history: str, complaint: str) -> bool:
+    """Whether the chief complaint was an episode that is over, from its OWN words: its field says
+    it ended, or a History clause that ends a matter ("now back to normal", "resolved", "no
+    longer present", "regained consciousness" after passing out) speaks of the complaint, or
+    names nothing and follows words that do (its sentence so far, else the sentence before).
+    Another symptom's ending ("the rash resolved") or a symptom that goes on ("has not
+    resolved", "can no longer see") is no ending of the complaint."""
+    if _ENDED.search(complaint) and not _NOT_ENDED.search(complaint):
+        return True
+    before = ""  # what was said before the clause: its sentence so far, or the sentence before
+    for sentence in split_sentences(history):
+        said = ""
+        for clause in _CLAUSE_BREAK.split(sentence):
+            if _CAME_ROUND.search(clause) and unaware_of(complaint):
+                return True
+            if _ENDED.search(clause) and not _NOT_ENDED.search(clause) and (
+                    _speaks_of(clause, complaint) or (_names_nothing(clause) and _speaks_of(said or before, complaint))):
+                return True
+            said += f" {clause}"
+        before = sentence
+    return False
 
 
 #: Words that name no symptom: course, degree and linking words.
@@ -120,14 +175,29 @@ def _content_stems(text: str) -> set[str]:
     return {w[:5] for w in words if w not in _PLAIN_WORDS}
 
 
-def _complaint_duration(sentence: str, complaint: str) -> str | None:
-    """The duration of the first History sentence, for the chief complaint only when the
-    sentence speaks of it (a shared naming word): a sentence about another matter ("trying to
-    conceive for a year", "her father died a week ago") dates no complaint."""
-    duration = find_duration(sentence)
-    said = _content_stems(sentence)
-    shared = any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said)
-    return duration if duration and shared else None
+def _complaint_duration(sentences: list[str], complaint: str, item: str) -> str | None:
+    """The duration of the first History sentence for one item of the chief complaint, when the
+    sentence speaks of the complaint (a shared naming word): a sentence about another matter
+    ("trying to conceive for a year", "her father died a week ago") dates no complaint. An item
+    the first sentence leaves out that a later sentence dates ("weight loss over 3 months")
+    keeps that time of its own."""
+    first = sentences[0] if sentences else ""
+    duration = find_duration(first)
+    said = _content_stems(first)
+    if not duration or not any(a.startswith(b) or b.startswith(a) for a in _content_stems(complaint) for b in said):
+        return None
+    if not _speaks_of(first, item) and any(find_duration(s) and _speaks_of(s, item) for s in sentences[1:]):
+        return None
+    return duration
+
+
+def _mark_resolved(builder: CaseBuilder, history: str) -> None:
+    """Mark the present symptoms after the chief complaint whose own History words say they are
+    over (:func:`episode_ended`: "vomiting ..., which has since resolved") as resolved, so an
+    opening does not tell them as going on."""
+    for symptom in builder.present_symptoms()[1:]:
+        if episode_ended(history, symptom["name"]):
+            builder.resolved.add(symptom["name"])
 
 
 def _add_section(builder: CaseBuilder, value: object, *, default: str) -> None:
@@ -170,8 +240,67 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
         if affirmed and re.match(r"^(?:the )?(?:patient |pt )?(?:also )?(?:reports?|notes?|"
                                                          r"complains?|endorses?|has|experiences?)\b", sentence, re.I):
             reader.read(sentence)
-        else:
-            builder.add_routing(route_text(sentence, default=SYMPTOMS))
+        elif not _add_injury_signs(builder, sentence):
+            builder.add_routing(_recent_illness_denied(route_text(sentence, default=SYMPTOMS), sentence))
+
+
+#: A recent illness in a review of systems ("no recent infections", "denies recent illness").
+_RECENT_ILLNESS = re.compile(r"\brecent(?:ly)?\s+(?P<item>(?:[\w-]+\s+){0,2}?(?:illness(?:es)?|infections?|sickness(?:es)?|"
+                             r"colds?))\b", re.I)
+#: An illness named without a kind ("illness", "sickness"): the item of a blanket denial.
+_GENERIC_ILLNESS = re.compile(r"^(?:illness(?:es)?|sickness(?:es)?)$", re.I)
+
+
+def _recent_illness_denied(routing: Routing, sentence: str) -> Routing:
+    """A denied recent illness or infection in a review of systems is a denied symptom ("recent
+    infections"): a state of the last weeks the patient is asked about like any symptom, not a
+    denied past diagnosis nor a blanket denial of the medical history."""
+    recent = {m.group("item").lower(): m.group(0).lower() for m in _RECENT_ILLNESS.finditer(sentence)}
+    facts = []
+    for fact in routing.facts:
+        said = recent.get(fact.value.lower()) if fact.value else next(
+            (v for k, v in recent.items() if _GENERIC_ILLNESS.match(k)), None)
+        if fact.field == "history.past_diagnoses" and fact.status is Status.denied and said:
+            fact = RoutedFact(SYMPTOMS, said, Status.denied)
+        facts.append(fact)
+    return Routing(facts, routing.unrouted)
+
+
+#: Symptoms a patient feels, which an examiner's finding does not replace ("tired" beside an
+#: examiner's "appears tired").
+_FELT = re.compile(r"\b(?:pain\w*|aches?|aching|tired\w*|fatigu\w*|nause\w*|itch\w*|dizz\w*|numb\w*|tingl\w*|"
+                   r"weak\w*|short(?:ness)? of breath|cramp\w*|burning|discomfort|hallucinat\w*|feel\w*|sad\w*|"
+                   r"anxi\w*|worr\w*|fear\w*|hopeless\w*|worthless\w*|mood|depress\w*|sleep\w*|appetite)\b", re.I)
+
+
+def _drop_examined_signs(builder: CaseBuilder, review: list[dict[str, Any]]) -> None:
+    """Leave out the present signs first stated in the review of systems that an examination
+    finding already states ("pale conjunctivae" beside the examiner's "conjunctivae: pale"): a
+    sign the examiner found is an examination, not also a symptom. A symptom the patient feels
+    (:data:`_FELT`) stays."""
+    drop = {id(s) for s in review if s["status"] == "present" and not _FELT.search(s["name"])
+            and builder.examined(s["name"])}
+    builder.symptoms[:] = [s for s in builder.symptoms if id(s) not in drop]
+
+
+#: Signs stated with the injury they followed ("redness and swelling after the fall").
+_AFTER_INJURY = re.compile(r"^(?P<signs>.+?)\s+(?P<onset>(?:after|following|since)\s+(?:(?:the|a|an|his|her|their|my)\s+)?"
+                           r"(?:[\w-]+\s+){0,2}?(?:injury|injuries|trauma|fall|accident|blow|impact|bite|sting))\s*\.?$",
+                           re.I)
+
+
+def _add_injury_signs(builder: CaseBuilder, text: str) -> bool:
+    """Store the signs an injury left ("redness and swelling after the injury") as symptoms with
+    the injury as their onset, not as trauma items split from one list; False when ``text``
+    states no such signs (a denial, or an injury alone)."""
+    match = _AFTER_INJURY.match(text.strip())
+    if not match or negated_object(text) is not None or item_field(match.group("signs")) == "history.trauma_surgery":
+        return False
+    entries = symptom_items(match.group("signs"))
+    for entry in entries:
+        entry.setdefault("onset", match.group("onset"))
+        builder.add_symptom(entry.pop("name"), Status.present, **entry)
+    return bool(entries)
 
 
 def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> None:
@@ -180,6 +309,8 @@ def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> 
     with rest"). An entry that is a piece of clause is routed like history text (counted as
     unrouted when no rule places it), not stored as a symptom."""
     own = item_field(item) or ""
+    if _add_injury_signs(builder, item):
+        return
     if negated_object(item) is not None or is_asymptomatic(item):
         builder.add_routing(route_clause(item, default=SYMPTOMS))
     elif re.match(r"^(?:history of|previous(?:ly)?|prior|past)\b", item, re.I):
@@ -212,21 +343,23 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     history = str(actor.get("History", ""))
     symptoms = actor.get("Symptoms") or {}
     primary = symptoms.get("Primary_Symptom") if isinstance(symptoms, dict) else None
-    duration = _complaint_duration((split_sentences(history) or [""])[0], str(primary or ""))
+    sentences = split_sentences(history)
     reader = NarrativeReader(builder)
     secondary = symptoms.get("Secondary_Symptoms", []) if isinstance(symptoms, dict) else symptoms
     for entry in symptom_items(str(primary or "")):
-        entry.setdefault("duration", duration or "")
+        entry.setdefault("duration", _complaint_duration(sentences, str(primary or ""), entry["name"]) or "")
         builder.add_symptom(entry.pop("name"), Status.present, **entry)
     for item in secondary if isinstance(secondary, list) else [secondary]:
         _add_secondary(builder, reader, str(item))
+    known = len(builder.symptoms)
     _add_review_of_systems(builder, actor.get("Review_of_Systems", ""))
+    review = builder.symptoms[known:]
     _add_section(builder, actor.get("Past_Medical_History"), default="history.past_diagnoses")
     for key in ("Current_Medications", "Medications", "Drug_History"):
         _add_section(builder, actor.get(key), default="history.medications")
     _add_section(builder, actor.get("Family_History"), default="history.family_history")
     _add_section(builder, actor.get("Social_History"), default="social.living_habits")
-    for sentence in split_sentences(history):
+    for sentence in sentences:
         reader.read(sentence, restates=True)
     skipped = 0
     for key, section in (("Physical_Examination_Findings", "physical"), ("Test_Results", "tests")):
@@ -235,13 +368,15 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
                 skipped += 1  # no result yet ("Pending", "Not performed", "MRI Optional")
             else:
                 builder.add_exam(_exam_name(name), result, section=section)
+    _drop_examined_signs(builder, review)
+    _mark_resolved(builder, history)
     child = age is not None and age < CAREGIVER_AGE
     silent = not child and cannot_speak(history, as_text(actor.get("Review_of_Systems", "")), str(primary or ""))
-    first = (split_sentences(history) or [""])[0]
+    first = (sentences or [""])[0]
     reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
                opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,
-                                 ended=_ENDED.search(history) is not None))
+                                 ended=episode_ended(history, str(primary or ""))))
     record = {
         "id": case_id,
         "department": guess_department(str(osce.get("Objective_for_Doctor", "")), diagnosis, age_years=age),

@@ -174,16 +174,21 @@ class CaseBuilder:
         if medicine:  # "use of an antihistamine": a medication, not a symptom
             self.add_fact("history.medications", medicine.group("item"), status)
             return
+        device = _RE.device_use.match(name)
+        if device:  # "uses contact lenses": a living habit, not a symptom
+            self.add_fact("social.living_habits", name, status)
+            return
         history = _RE.history_item.match(name)
         if history:  # "history significant for X", "family history of X": history, not a symptom
             field = "history.family_history" if history.group("family") else "history.past_diagnoses"
-            self.add_fact(field, history.group("item"), status)
+            self.add_fact(field, history.group("item"), status, detail="recent" if history.group("recent") else None)
             return
         values = {k: (self.speak(_clean(v)) if isinstance(v, str) else [self.speak(_clean(x)) for x in v])
                   for k, v in descriptors.items() if v}
         values = {k: v for k, v in values.items() if v and self._keep(f"symptoms.{k}", str(v))}
         for existing in self.symptoms:
-            if existing["status"] == status.value and _one_holds_other(existing["name"], name):
+            if existing["status"] == status.value and (_one_holds_other(existing["name"], name) or (
+                    status is Status.denied and _same_denial(existing["name"], name))):
                 self._merge_restated(existing, name, values)
                 return
             if _same_item(existing["name"], name) or _same_stems(existing["name"], name) or (
@@ -315,6 +320,13 @@ class CaseBuilder:
             return False  # words beyond the readings ("lower when standing") say more
         return readings <= {r for e in self.examinations if e["category"] == "vital_sign" for r in _vital_readings(e["result"])}
 
+    def examined(self, name: str) -> bool:
+        """Whether a physical examination finding names the sign ``name``: its roots all in one
+        finding's name and result ("scleral icterus" in "Eyes: scleral icterus noted")."""
+        key = _symptom_key(name)
+        return bool(key) and any(key <= _symptom_key(f"{e['name']} {e['result']}")
+                                 for e in self.examinations if e["category"] == "physical_exam")
+
     def present_symptoms(self) -> list[dict[str, Any]]:
         """The symptoms recorded as present, in order."""
         return [s for s in self.symptoms if s["status"] == "present"]
@@ -402,14 +414,17 @@ def _same_stems(a: str, b: str) -> bool:
 
 #: Word endings a root leaves out ("weaker", "weakness" -> "weak"; "confused", "confusion" -> "confus").
 _ROOT_ENDINGS = ("ingly", "edly", "ively", "ness", "ence", "ance", "ation", "ion", "ing", "ive",
-                 "ed", "er", "ly", "es", "s", "e", "y")
+                 "ed", "er", "ly", "al", "es", "s", "e", "y")
 
 
 def _root(word: str) -> str:
+    """A word without its ending, and a verb-forming "-en" after it ("darkening" -> "dark",
+    "refusal", "refused" -> "refus")."""
     for ending in _ROOT_ENDINGS:
         if len(word) - len(ending) >= 4 and word.endswith(ending):
-            return word[: -len(ending)]
-    return word
+            word = word[: -len(ending)]
+            break
+    return word[:-2] if len(word) >= 6 and word.endswith("en") else word
 
 
 #: Roots that tell how a symptom goes, not which it is ("progressively become more confused
@@ -419,7 +434,8 @@ _COURSE_ROOTS = frozenset(_root(w) for w in (
     "increasing", "increased", "throughout", "day", "days", "time", "times", "feeling", "generalized", "general",
     "without", "trying", "unintentional", "unintended", "recent", "recently", "new", "constant", "persistent",
     "severe", "mild", "moderate", "occasional", "intermittent", "episodes", "episode", "several", "multiple",
-    "extremely", "very", "quite", "really", "slight", "slightly", "somewhat",
+    "extremely", "very", "quite", "really", "slight", "slightly", "somewhat", "onset", "frequent", "frequently",
+    "repeated", "repeatedly",
     "the", "a", "an", "my", "his", "her", "with", "of", "in", "on", "and", "to", "at", "is", "are", "has", "have",
     "been", "having", "had"))
 
@@ -470,7 +486,7 @@ _TIE_ROOTS = frozenset(_root(w) for w in (
     "during", "when", "while", "after", "before", "upon", "from", "for", "by", "about", "few", "minutes", "hours", "some",
     "any", "other", "appears", "appear", "seems", "looks", "noted", "observed", "reports", "reported", "anything",
     "only", "significant", "noticeable", "notable", "marked", "considerable", "kg", "lb", "lbs", "pounds", "kilograms",
-    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount"))
+    "prolonged", "gradual", "gradually", "developing", "continuous", "sustained", "amount", "afterwards"))
 #: A tail that names what is absent or what causes or follows the item ("nausea without
 #: vomiting", "weight gain despite poor appetite", "trouble walking due to the
 #: pain"): not part of what the item names.
@@ -499,6 +515,24 @@ def _one_holds_other(a: str, b: str) -> bool:
         return False
     smaller = min(first, second, key=len)
     return first == second or len(smaller) >= 2 and (first <= second or second <= first)
+
+
+#: Where a denial's tail begins: what it is tied to or an example of ("no pain associated with
+#: the swelling", "no constitutional symptoms such as fever").
+_DENIAL_TAIL = re.compile(r"\s+(?:with|from|associated with|such as|like|including|elsewhere|in|on|during|after|"
+                          r"before|prior to|around|near|over)\s+", re.I)
+
+
+def _same_denial(a: str, b: str) -> bool:
+    """Two denials deny one symptom: one names the other with a tail or a heading ("no
+    itching" and "no itching with the spot", "no fever" and "no general symptoms such as
+    fever"), at the same sites; "no cough" and "no coughing up blood", "no weakness" and "no arm
+    weakness" stay two."""
+    if {w.lower() for w in _SITE.findall(a)} != {w.lower() for w in _SITE.findall(b)}:
+        return False
+    short, long = sorted((a, b), key=lambda t: len(_symptom_key(t)))
+    key = _symptom_key(short)
+    return bool(key) and any(_symptom_key(part) == key for part in _DENIAL_TAIL.split(long, maxsplit=1))
 
 
 def _distinct_items(items: list[str]) -> list[str]:

@@ -35,17 +35,17 @@ def _join(items: Sequence[str]) -> str:
 def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
     """The symptom in the patient's words: lay terms, no clinicians' modifiers, a verb-phrase
     modifier after its noun ("a cough that comes and goes"), the position after the name."""
-    name = _RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip()
+    name = _both_sides(_RE.unspoken.sub("", lexicon.to_lay(symptom["name"])).strip())
+    name = _LOST_LENGTH.sub("", name)  # "morning stiffness lasting about" -> "morning stiffness"
     modifier = _RE.verb_modifier.search(name)
     if modifier:  # "comes and goes throbbing headaches" -> "throbbing headaches that come and go"
         head = re.split(r"\s+(?:with|in|on|of|over|and|at)\s+|,", name[modifier.end():], maxsplit=1)[0].split()
         plural = bool(head) and head[-1].endswith("s") and not head[-1].endswith(("ss", "us", "is"))
         name = (name[: modifier.start()] + name[modifier.end():]).strip() + (" that come and go" if plural else
                                                                              f" that {modifier.group('m')}")
-    position = re.split(r",?\s*\bradiating\b", symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
-    bare = re.sub(r"^(?:the|my|his|her|their|both)\s+", "", lexicon.to_lay(position), flags=re.I).lower()
-    if position and bare not in name.lower():
-        place = lexicon.to_lay(position)
+    position = _PLACE_END.split(symptom.get("position") or "")[0].strip(" ,")  # where it is, not where it spreads
+    if position and not _said_in(lexicon.to_lay(position), name):
+        place = _both_sides(lexicon.to_lay(position))
         surface = re.search(r"\b(skin|face|scalp|arms?|legs?|back|chest|hands?|feet|foot|penis|shaft|cheeks?|lips?|"
                             r"nose|forehead|neck|trunk|torso|fingers?|toes?|palms?|soles?|thighs?|shins?|elbows?|"
                             r"knees?|buttocks?|body|abdomen|belly|shoulders?|extremit\w*)\b", place, re.I)
@@ -53,11 +53,57 @@ def _phrase(symptom: dict[str, Any], lexicon: LayLexicon) -> str:
                          r"tingling|discomfort|burning|pressure|joints?)$", name, re.I)  # felt inside: "pain in my leg"
         name += f" {'on' if surface and not felt else 'in'} {place}"
     name = _REPEATED_WORDS.sub(r"\1", name)  # the lay table may give a word twice ("confusion with confusion")
+    name = _RESTATED_WITH.sub("", name)  # "cough with phlegm with pus-like phlegm" -> "cough with pus-like phlegm"
     return name[:1].lower() + name[1:] if not name[:2].isupper() else name
+
+
+#: An episode length whose value was lost, at the end of a name ("stiffness lasting about").
+_LOST_LENGTH = re.compile(r"\s+lasting(?:\s+(?:about|around|for|up to|approximately))?$", re.I)
+#: Where a position's place ends: where it spreads, or a trigger or setting stored with it
+#: ("the groin following the fall", "the fingers causing pain").
+_PLACE_END = re.compile(r",?\s*\b(?:radiating|following|after|during|while|when|causing|lasting)\b", re.I)
+#: Words of a place that name no part of the body ("area", "region").
+_PLACE_WORDS = frozenset({"the", "my", "his", "her", "their", "both", "area", "region", "part", "side", "sides", "of", "and"})
+
+
+def _said_in(place: str, name: str) -> bool:
+    """Whether the words of a place are all in the symptom's name already ("the right groin area"
+    in "right groin pain"): said again, they repeat it."""
+    words = set(re.findall(r"[a-z]+", place.lower())) - _PLACE_WORDS
+    return words <= set(re.findall(r"[a-z]+", name.lower()))
+
+
+#: "on both sides" (the lay words of "bilateral") before the words it describes.
+_BOTH_SIDES = re.compile(r"^(?:(?:the|my|his|her|their)\s+)?on both sides\s+(?P<rest>\S.*)$", re.I)
+
+
+def _both_sides(text: str) -> str:
+    """The lay "on both sides" of "bilateral" put where a patient says it: "both" before body
+    parts ("the on both sides arms" -> "both arms", "on both sides wrist" -> "both wrists"), else
+    after the complaint ("on both sides knee pain" -> "knee pain on both sides")."""
+    match = _BOTH_SIDES.match(text)
+    if not match:
+        return text
+    rest = match.group("rest")
+    if _PAIRED_PART.fullmatch(rest):
+        return f"both {_PLURAL_PARTS.get(rest.lower(), rest + 's')}"
+    return f"both {rest}" if re.search(r"(?:s|feet|teeth)$", rest) and not re.search(r"(?:ness|ss)$", rest) \
+        else f"{rest} on both sides"
+
+
+#: A body part that comes in pairs, named alone.
+_PAIRED_PART = re.compile(r"(?:wrist|ankle|knee|hip|eye|ear|hand|foot|leg|arm|breast|nipple|shoulder|elbow|thumb|"
+                          r"cheek|thigh|calf|lung|kidney|heel|shin|palm|sole)", re.I)
+_PLURAL_PARTS = {"foot": "feet", "calf": "calves"}
 
 
 #: Words said twice in a row, or around "with" ("of the belly of the belly", "belly belly").
 _REPEATED_WORDS = re.compile(r"\b((?:\w+ ){0,3}\w+)(?: with)? \1\b", re.I)
+
+
+#: A "with" part whose noun the phrase names again after it, with more words: the lay table
+#: gives a noun that a later part of the phrase holds ("with phlegm" before "with pus-like phlegm").
+_RESTATED_WITH = re.compile(r"\s+with\s+(?:[\w-]+\s+){0,2}?([\w-]+)(?=\s+with\s+(?:[\w-]+\s+){0,3}?\1\b)", re.I)
 
 
 _DATED = re.compile(r"^(since|yesterday|this morning|last night|earlier today)\b", re.I)
@@ -242,6 +288,12 @@ _UNAWARE: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), 
 def _told_events(symptoms: Sequence[dict[str, Any]]) -> list[str]:
     """What others told the patient of the symptoms the patient was not aware of, in order."""
     return list(dict.fromkeys(told for s in symptoms for pattern, told in _UNAWARE if pattern.search(s["name"])))
+
+
+def unaware_of(name: str) -> bool:
+    """Whether a symptom is one the patient was not aware of while it lasted ("loss of
+    consciousness", "unresponsiveness"): others tell it."""
+    return bool(_told_events([{"name": name}]))
 
 
 def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | None, lexicon: LayLexicon,
