@@ -178,7 +178,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
                       r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _participle_symptom(item) or _strip_article(re.sub(
-            r"^(?:complaints? of|episodes? of|an? episode of|"
+            r"^(?:complaints? of|episodes? of|an? episode of|reports?|reported|complains? of|complained of|endorses?|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
@@ -210,9 +210,9 @@ def _participle_symptom(item: str) -> str | None:
 def complaint_phrase(sentence: str) -> str | None:
     """The complaint a sentence states, or None ("presents with X" -> "X")."""
     history = _RE.history_of_complaint.search(sentence)
-    if history:
-        return sentence[history.end():]
     verb = _RE.complaint_verb.search(sentence)
+    if history and not (verb and verb.start() >= history.end()):
+        return sentence[history.end():]  # "with a 10-year history of X presents with Y": Y is the complaint
     if verb:
         after = sentence[verb.end():]
         after = _RE.visit_frame.sub("", after)
@@ -449,7 +449,8 @@ class NarrativeReader:
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
         if not duration and when and _RE.same_period.match(when) and self.builder.present_symptoms():
             duration = self.builder.present_symptoms()[0].get("duration")  # "During this period, he has had X"
-        past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
+        past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when))
+                                  or _RE.earlier_illness.search(sentence))
         placed = False
         placed_names: list[str] = []
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
@@ -462,8 +463,8 @@ class NarrativeReader:
                 name = f"{name} of {item.pop('position')}"
             if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
-                self.builder.add_fact(field or "history.past_diagnoses", name,
-                                      detail=_past_time(sentence) or (when if when and _RE.time_word.search(when) else None))
+                self.builder.add_fact(field or "history.past_diagnoses", name, detail=_past_time(sentence) or (
+                    when if when and _RE.time_word.search(when) else None) or _held_for(duration, past=past))
                 placed = True
                 continue
             if not first and not looks_like_symptom(name):
@@ -713,8 +714,13 @@ _HISTORY_ITEM_FIELDS = frozenset({"history.trauma_surgery", "history.allergies",
 
 
 def _complaint_region(sentence: str) -> str:
-    """The part of a sentence from its complaint verb or "N-day history of" on."""
-    starts = [m.start() for m in (_RE.complaint_verb.search(sentence), _RE.history_of_complaint.search(sentence)) if m]
+    """The part of a sentence from its complaint verb or "N-day history of" on; a history in
+    the subject before the verb ("with a 10-year history of X presents with Y") is not the
+    complaint's."""
+    verb, history = _RE.complaint_verb.search(sentence), _RE.history_of_complaint.search(sentence)
+    if verb and history and verb.start() >= history.end():
+        return sentence[verb.start():]
+    starts = [m.start() for m in (verb, history) if m]
     return sentence[min(starts):] if starts else sentence
 
 
@@ -725,6 +731,15 @@ def _past_time(sentence: str) -> str | None:
                       r"as an? (?:child|teenager|infant|adolescent)|"
                       r"in (?:childhood|adolescence|infancy)|at (?:the )?age (?:of )?\d+)\b", sentence, re.I)
     return match.group(0) if match else None
+
+
+def _held_for(duration: str | None, *, past: bool) -> str | None:
+    """How long a condition the patient still has has lasted, as its detail ("30 years" ->
+    "for 30 years"); None for an event that is over or a duration that is no length of time."""
+    if past or not duration or not re.match(r"^(?:about |over |almost |nearly )?(?:\d|an?\b|one|two|three|four|five|six|seven|"
+                                            r"eight|nine|ten|several|many)", duration, re.I):
+        return None
+    return f"for {duration}"
 
 
 _MINOR_WORDS = frozenset({"a", "an", "the", "my", "his", "her", "of", "in", "on", "and", "or", "with", "to", "at",
