@@ -220,7 +220,7 @@ def complaint_phrase(sentence: str) -> str | None:
             found = marker.search(after)
             if found:
                 rest = after[found.end():]
-                rest = re.sub(r"^(?:an? |the )?(?:\w+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
+                rest = re.sub(r"^(?:an? |the )?(?:[\w-]+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
                 rest = _after_subject(rest)
                 if rest.strip() and not _RE.not_complaint.match(rest.strip(" .,;:")):
                     return rest
