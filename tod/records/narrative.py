@@ -464,7 +464,7 @@ class NarrativeReader:
             if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
                 self.builder.add_fact(field or "history.past_diagnoses", name, detail=_past_time(sentence) or (
-                    when if when and _RE.time_word.search(when) else None) or _held_for(duration, past=past))
+                    when if when and _RE.time_word.search(when) else None) or _held_for(duration, sentence, past=past))
                 placed = True
                 continue
             if not first and not looks_like_symptom(name):
@@ -733,13 +733,15 @@ def _past_time(sentence: str) -> str | None:
     return match.group(0) if match else None
 
 
-def _held_for(duration: str | None, *, past: bool) -> str | None:
-    """How long a condition the patient still has has lasted, as its detail ("30 years" ->
-    "for 30 years"); None for an event that is over or a duration that is no length of time."""
-    if past or not duration or not re.match(r"^(?:about |over |almost |nearly )?(?:\d|an?\b|one|two|three|four|five|six|seven|"
-                                            r"eight|nine|ten|several|many)", duration, re.I):
+def _held_for(duration: str | None, sentence: str, *, past: bool) -> str | None:
+    """How long a condition the patient still has has lasted, as its detail ("has had diabetes
+    for 30 years", "a 30-year history of diabetes" -> "for 30 years"); None for an event that
+    is over or a time that is no length ("twice a week")."""
+    if past or not duration:
         return None
-    return f"for {duration}"
+    held = re.search(rf"\bfor (?:the (?:past|last) |about |over |almost |nearly |more than )?{re.escape(duration)}\b",
+                     sentence, re.I) or _RE.history_of_complaint.search(sentence)
+    return f"for {duration}" if held else None
 
 
 _MINOR_WORDS = frozenset({"a", "an", "the", "my", "his", "her", "of", "in", "on", "and", "or", "with", "to", "at",

@@ -54,16 +54,17 @@ def participle_base(word: str) -> str | None:
                   stem[:-1] + "y" if stem.endswith("i") else stem)
     return next((c for c in candidates if c in SYMPTOM_VERBS), None)
 #: Symptom verbs whose simple past states a behaviour or a symptom ("He vomited twice",
-#: "she bit a classmate"); the others ("he ate", "she walked in", "he hit his head") tell events.
+#: "she bit a classmate"); the others ("he ate", "she walked in", "he hit his head", "she bled
+#: during childbirth", "he scratched a spot") tell events.
 _PAST_BEHAVIOURS = frozenset({
     "vomit", "cry", "yell", "scream", "steal", "bite", "fight", "faint", "wet", "harm", "insult",
-    "annoy", "disrupt", "bully", "skip", "threaten", "destroy", "refuse", "scratch", "choke", "gag", "hallucinate",
+    "annoy", "disrupt", "bully", "skip", "threaten", "destroy", "refuse", "choke", "gag", "hallucinate",
     "argue", "shout", "swear", "lie", "wander", "bang", "hide", "spit", "drool", "stutter", "twitch", "jerk", "stare",
-    "startle", "panic", "binge", "purge", "hoard", "bleed", "cough", "wheeze", "snore", "limp",
+    "startle", "panic", "binge", "purge", "hoard", "cough", "wheeze", "snore", "limp",
 })
 #: Irregular simple pasts of :data:`_PAST_BEHAVIOURS` ("stole" -> "steal").
 _IRREGULAR_PAST = {"stole": "steal", "bit": "bite", "fell": "fall", "hid": "hide", "swore": "swear", "spat": "spit",
-                   "fought": "fight", "bled": "bleed", "lied": "lie", "cried": "cry"}
+                   "fought": "fight", "lied": "lie", "cried": "cry"}
 
 
 def past_behaviour_base(word: str) -> str | None:

@@ -78,6 +78,8 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
             return pairs
+    if _RE.body_finding.match(sentence):  # "Her knee is swollen and tender": the examiner's finding, not her words
+        return [("physical examination", re.sub(r"^(?:his|her|their)\b", "The", sentence, flags=re.I).strip(" ."))]
     growth = _RE.growth.search(sentence)
     if growth:  # "He is at the 3rd percentile for height and weight", "Her weight is at the 5th percentile"
         name = f"{growth.group('m').lower()} percentile" if growth.group("m") else "height and weight percentiles"
@@ -126,7 +128,7 @@ def _measured_items(sentence: str) -> list[tuple[str, str]] | None:
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.growth.search(sentence):
+    if _RE.growth.search(sentence) or _RE.body_finding.match(sentence.strip()):
         return True
     if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
             and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
