@@ -62,6 +62,9 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     ("physical examination", Y). The examiner's narration goes ("On exam you note Y" -> "On
     exam, Y")."""
     sentence = _RE.narration.sub(lambda m: f"{m.group('lead')}, " if m.group("lead") else "", sentence.strip(), count=1)
+    second = _second_test(sentence)
+    if second is not None:  # "An X-ray shows A, and a CT scan shows B": two examinations
+        return exam_results(sentence[: second.start()]) + exam_results(sentence[second.end():])
     vital, verb = _RE.vitals.search(sentence), _RE.result_verb.search(sentence)
     if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
             and not (verb and verb.start() < vital.start()):
@@ -104,6 +107,16 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     if measured and (_RE.test_cue.search(measured.group("name")) or _RE.lab_unit.search(measured.group("r"))):
         return _measured_items(sentence) or [(measured.group("name").strip(), measured.group("r").strip(" ."))]
     return [(default, sentence.strip(" ."))]
+
+
+def _second_test(sentence: str) -> re.Match[str] | None:
+    """The joint before a second test with its own result in a findings sentence ("..., and a
+    CT scan of the chest shows B"), when the part before it states a result too; else None."""
+    joint = re.search(r",?\s+(?:and|while|whereas)\s+(?=(?P<name>(?:an? |the |his |her |their )?[^,;]{2,50}?)"
+                      r"\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated)\b)", sentence, re.I)
+    if joint is None or not _RE.test_cue.search(joint.group("name")):
+        return None
+    return joint if _RE.result_verb.search(sentence[: joint.start()]) else None
 
 
 _MEASURED_ITEM = re.compile(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s'-]{2,40}?)\s+(?:is|are|was|were)\s+"
