@@ -100,3 +100,19 @@ def test_two_tests_with_their_own_results_are_two_examinations() -> None:
     assert exam_results("An ultrasound shows a small cyst, and an MRI of the pelvis shows no mass") == [
         ("ultrasound", "a small cyst"), ("MRI of the pelvis", "no mass")]
     assert exam_results("Auscultation shows wheezes and crackles") == [("Auscultation", "wheezes and crackles")]
+
+
+def test_a_trigger_stated_after_a_complaint_is_its_aggravating_factor() -> None:
+    case = _case("A 52-year-old man presents with calf pain when climbing stairs and wrist swelling after falling on ice.")
+    calf = case["symptoms"][0]
+    assert (calf["name"], calf["aggravating_factors"]) == ("calf pain", ["climbing stairs"])
+    assert all(not s.get("aggravating_factors") for s in case["symptoms"][1:])  # a fall is the cause, no trigger
+    lying = _case("A 52-year-old man presents with a cough when lying flat.")["symptoms"][0]
+    assert lying == {"name": "cough", "status": "present", "aggravating_factors": ["lying flat"]}  # no shape "flat"
+
+
+def test_a_complaint_after_a_relative_clause_is_kept() -> None:
+    case = _case("A 40-year-old woman presents with headaches that began in spring, and blurred vision.")
+    assert _names(case) == ["headaches", "blurred vision"]
+    rash = _case("A 40-year-old woman presents with a rash that spread to the arms, neck, and shins.")
+    assert _names(rash) == ["rash"]  # a body part of the spread, no complaint

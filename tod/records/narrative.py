@@ -161,7 +161,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
         phrase = phrase[: when.start()]
     when_factor = f"{gerund(base_form(when.group('verb')))}{when.group('rest')}".strip(" .,;:") if when else None
-    phrase = _RE.cut_tail.sub("", phrase.strip(" .,;:"))
+    phrase = _cut_tail(phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
     phrase = re.sub(r"\b(?:that )?comes and goes\b", "intermittent", phrase, flags=re.I)
@@ -189,7 +189,10 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:(?:his|her|their|my) )?(behaviou?r|mood|sleep|appetite|weight|memory|vision|hearing|speech|gait|"
                       r"growth|development|eating|school performance)$", r"problems with \1", item, flags=re.I)
         name, position, trigger = _position(item)
-        entry: dict[str, Any] = {"name": _strip_article(name), **_descriptors(stated)}
+        if trigger is None:
+            name, trigger = _gerund_trigger(name)
+        entry: dict[str, Any] = {"name": _strip_article(name),
+                                 **_descriptors(stated.replace(trigger, "") if trigger else stated)}  # "lying flat" no shape
         if position:
             entry["position"] = position
         if trigger:
@@ -199,6 +202,36 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     if when_factor and symptoms:
         symptoms[-1].setdefault("aggravating_factors", []).append(when_factor)
     return symptoms
+
+
+def _cut_tail(phrase: str) -> str:
+    """A complaint phrase without relative clauses and times (:data:`cut_tail`), keeping a
+    last complaint joined after one ("headaches that began in May, and knee pain" -> "headaches,
+    knee pain"); a body part or a treatment there stays cut ("a rash that spread to the back,
+    face, and legs")."""
+    cut = _RE.cut_tail.sub("", phrase)
+    last = re.search(r",\s+and\s+(?P<x>(?:an? |the |some )?[^,;]+)$", phrase)
+    item = _strip_article(_RE.cut_tail.sub("", last.group("x"))) if last else ""
+    if item and item not in cut and looks_like_symptom(item) and not is_fragment(item) and len(item.split()) > 1 \
+            and not _RE.body_part.match(item) and not _RE.treatment.search(item) and _RE.cut_tail.sub("", cut) == cut \
+            and not re.search(r"\b(?:that|which|since|\w+ly)\b", item, re.I) and not _RE.report.match(item) \
+            and looks_like_symptom(cut):  # a verb's object ("..., and experiences X") is a clause, not an item
+        return f"{cut}, {item}"
+    return cut
+
+
+def _gerund_trigger(name: str) -> tuple[str, str | None]:
+    """(name, trigger) of a symptom stated with what brings it on ("knee pain after pivoting"
+    -> ("knee pain", "pivoting"), "cough when lying flat" -> ("cough", "lying flat")); the
+    name as it is when the rest is no symptom ("trouble when reading" stays whole), a clause
+    ("the pain started after having the flu") or an event that caused it ("swelling after
+    falling on the hand", "cough after catching a cold")."""
+    match = re.match(r"^(?P<n>.+?)\s+(?:after|when|while|upon|on)\s+(?P<t>\w+ing\b.*)$", name, re.I)
+    if match is None or not looks_like_symptom(match.group("n")) or is_fragment(match.group("n")) or is_fragment(name) \
+            or _RE.cause.match(match.group("t")) \
+            or re.match(r"^(?:difficulty|trouble|problems?|inability)\b", match.group("n"), re.I):
+        return name, None
+    return match.group("n"), match.group("t")
 
 
 def _participle_symptom(item: str) -> str | None:
