@@ -116,3 +116,13 @@ def test_a_complaint_after_a_relative_clause_is_kept() -> None:
     assert _names(case) == ["headaches", "blurred vision"]
     rash = _case("A 40-year-old woman presents with a rash that spread to the arms, neck, and shins.")
     assert _names(rash) == ["rash"]  # a body part of the spread, no complaint
+
+
+def test_relief_with_a_position_is_no_aggravating_factor() -> None:
+    case = _case("A 52-year-old man presents with chest pain and pain alleviation when leaning forward.")
+    assert all(not s.get("aggravating_factors") for s in case["symptoms"]), case["symptoms"]
+
+
+def test_reports_of_a_symptom_stays_a_named_complaint() -> None:
+    case = _case("A 52-year-old woman presents with fatigue and reports of dizziness.")
+    assert _names(case) == ["fatigue", "reports of dizziness"]  # not cut to "of dizziness" and dropped

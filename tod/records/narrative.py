@@ -178,7 +178,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
                       r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _participle_symptom(item) or _strip_article(re.sub(
-            r"^(?:complaints? of|episodes? of|an? episode of|reports?|reported|complains? of|complained of|endorses?|"
+            r"^(?:complaints? of|episodes? of|an? episode of|reports?(?! of\b)|reported|complains? of|complained of|endorses?|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
@@ -223,13 +223,15 @@ def _cut_tail(phrase: str) -> str:
 def _gerund_trigger(name: str) -> tuple[str, str | None]:
     """(name, trigger) of a symptom stated with what brings it on ("knee pain after pivoting"
     -> ("knee pain", "pivoting"), "cough when lying flat" -> ("cough", "lying flat")); the
-    name as it is when the rest is no symptom ("trouble when reading" stays whole), a clause
+    name as it is when the rest is no symptom ("trouble when reading" stays whole) or tells
+    relief ("pain relief when sitting": no aggravating factor), a clause
     ("the pain started after having the flu") or an event that caused it ("swelling after
     falling on the hand", "cough after catching a cold")."""
     match = re.match(r"^(?P<n>.+?)\s+(?:after|when|while|upon|on)\s+(?P<t>\w+ing\b.*)$", name, re.I)
     if match is None or not looks_like_symptom(match.group("n")) or is_fragment(match.group("n")) or is_fragment(name) \
             or _RE.cause.match(match.group("t")) \
-            or re.match(r"^(?:difficulty|trouble|problems?|inability)\b", match.group("n"), re.I):
+            or re.match(r"^(?:difficulty|trouble|problems?|inability)\b", match.group("n"), re.I) \
+            or re.search(r"\b(?:alleviat\w*|relie\w*|improv\w*|better|rested|eased?)\b", match.group("n"), re.I):
         return name, None
     return match.group("n"), match.group("t")
 
