@@ -161,7 +161,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     if when:  # "pain every time she has a bowel movement": the clause is the pain's trigger
         phrase = phrase[: when.start()]
     when_factor = f"{gerund(base_form(when.group('verb')))}{when.group('rest')}".strip(" .,;:") if when else None
-    phrase = _RE.cut_tail.sub("", phrase.strip(" .,;:"))
+    phrase = _cut_tail(phrase.strip(" .,;:"))
     phrase = re.sub(r"\s+(?:accompanied by|associated with|along with|together with|followed by)\s+", ", ", phrase,
                     flags=re.I)
     phrase = re.sub(r"\b(?:that )?comes and goes\b", "intermittent", phrase, flags=re.I)
@@ -178,7 +178,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
                       r"(?:an? |the |some )?(?=\w)", "", item,
                       flags=re.I)  # "the appearance of a rash" names the rash
         item = verb_phrase_symptom(item) or _participle_symptom(item) or _strip_article(re.sub(
-            r"^(?:complaints? of|episodes? of|an? episode of|"
+            r"^(?:complaints? of|episodes? of|an? episode of|reports?(?! of\b)|reported|complains? of|complained of|endorses?|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
         if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
@@ -189,7 +189,10 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = re.sub(r"^(?:(?:his|her|their|my) )?(behaviou?r|mood|sleep|appetite|weight|memory|vision|hearing|speech|gait|"
                       r"growth|development|eating|school performance)$", r"problems with \1", item, flags=re.I)
         name, position, trigger = _position(item)
-        entry: dict[str, Any] = {"name": _strip_article(name), **_descriptors(stated)}
+        if trigger is None:
+            name, trigger = _gerund_trigger(name)
+        entry: dict[str, Any] = {"name": _strip_article(name),
+                                 **_descriptors(stated.replace(trigger, "") if trigger else stated)}  # "lying flat" no shape
         if position:
             entry["position"] = position
         if trigger:
@@ -201,6 +204,38 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     return symptoms
 
 
+def _cut_tail(phrase: str) -> str:
+    """A complaint phrase without relative clauses and times (:data:`cut_tail`), keeping a
+    last complaint joined after one ("headaches that began in May, and knee pain" -> "headaches,
+    knee pain"); a body part or a treatment there stays cut ("a rash that spread to the back,
+    face, and legs")."""
+    cut = _RE.cut_tail.sub("", phrase)
+    last = re.search(r",\s+and\s+(?P<x>(?:an? |the |some )?[^,;]+)$", phrase)
+    item = _strip_article(_RE.cut_tail.sub("", last.group("x"))) if last else ""
+    if item and item not in cut and looks_like_symptom(item) and not is_fragment(item) and len(item.split()) > 1 \
+            and not _RE.body_part.match(item) and not _RE.treatment.search(item) and _RE.cut_tail.sub("", cut) == cut \
+            and not re.search(r"\b(?:that|which|since|\w+ly)\b", item, re.I) and not _RE.report.match(item) \
+            and looks_like_symptom(cut):  # a verb's object ("..., and experiences X") is a clause, not an item
+        return f"{cut}, {item}"
+    return cut
+
+
+def _gerund_trigger(name: str) -> tuple[str, str | None]:
+    """(name, trigger) of a symptom stated with what brings it on ("knee pain after pivoting"
+    -> ("knee pain", "pivoting"), "cough when lying flat" -> ("cough", "lying flat")); the
+    name as it is when the rest is no symptom ("trouble when reading" stays whole) or tells
+    relief ("pain relief when sitting": no aggravating factor), a clause
+    ("the pain started after having the flu") or an event that caused it ("swelling after
+    falling on the hand", "cough after catching a cold")."""
+    match = re.match(r"^(?P<n>.+?)\s+(?:after|when|while|upon|on)\s+(?P<t>\w+ing\b.*)$", name, re.I)
+    if match is None or not looks_like_symptom(match.group("n")) or is_fragment(match.group("n")) or is_fragment(name) \
+            or _RE.cause.match(match.group("t")) \
+            or re.match(r"^(?:difficulty|trouble|problems?|inability)\b", match.group("n"), re.I) \
+            or re.search(r"\b(?:alleviat\w*|relie\w*|improv\w*|better|rested|eased?)\b", match.group("n"), re.I):
+        return name, None
+    return match.group("n"), match.group("t")
+
+
 def _participle_symptom(item: str) -> str | None:
     """A complaint item that is a behaviour in the perfect with its auxiliary cut off by the
     report verb ("skipped classes" of "she has skipped classes" -> "skipping classes")."""
@@ -210,9 +245,9 @@ def _participle_symptom(item: str) -> str | None:
 def complaint_phrase(sentence: str) -> str | None:
     """The complaint a sentence states, or None ("presents with X" -> "X")."""
     history = _RE.history_of_complaint.search(sentence)
-    if history:
-        return sentence[history.end():]
     verb = _RE.complaint_verb.search(sentence)
+    if history and not (verb and verb.start() >= history.end()):
+        return sentence[history.end():]  # "with a 10-year history of X presents with Y": Y is the complaint
     if verb:
         after = sentence[verb.end():]
         after = _RE.visit_frame.sub("", after)
@@ -220,7 +255,7 @@ def complaint_phrase(sentence: str) -> str | None:
             found = marker.search(after)
             if found:
                 rest = after[found.end():]
-                rest = re.sub(r"^(?:an? |the )?(?:\w+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
+                rest = re.sub(r"^(?:an? |the )?(?:[\w-]+ )?(?:history|complaints?) of\s+", "", rest, flags=re.I)
                 rest = _after_subject(rest)
                 if rest.strip() and not _RE.not_complaint.match(rest.strip(" .,;:")):
                     return rest
@@ -449,7 +484,8 @@ class NarrativeReader:
         duration = find_duration(_complaint_region(sentence)) or (find_duration(when) if when else None)
         if not duration and when and _RE.same_period.match(when) and self.builder.present_symptoms():
             duration = self.builder.present_symptoms()[0].get("duration")  # "During this period, he has had X"
-        past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when)))
+        past = not first and bool(_RE.past.search(sentence) or (when and _RE.past.search(when))
+                                  or _RE.earlier_illness.search(sentence))
         placed = False
         placed_names: list[str] = []
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
@@ -462,8 +498,8 @@ class NarrativeReader:
                 name = f"{name} of {item.pop('position')}"
             if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
-                self.builder.add_fact(field or "history.past_diagnoses", name,
-                                      detail=_past_time(sentence) or (when if when and _RE.time_word.search(when) else None))
+                self.builder.add_fact(field or "history.past_diagnoses", name, detail=_past_time(sentence) or (
+                    when if when and _RE.time_word.search(when) else None) or _held_for(duration, sentence, past=past))
                 placed = True
                 continue
             if not first and not looks_like_symptom(name):
@@ -713,8 +749,13 @@ _HISTORY_ITEM_FIELDS = frozenset({"history.trauma_surgery", "history.allergies",
 
 
 def _complaint_region(sentence: str) -> str:
-    """The part of a sentence from its complaint verb or "N-day history of" on."""
-    starts = [m.start() for m in (_RE.complaint_verb.search(sentence), _RE.history_of_complaint.search(sentence)) if m]
+    """The part of a sentence from its complaint verb or "N-day history of" on; a history in
+    the subject before the verb ("with a 10-year history of X presents with Y") is not the
+    complaint's."""
+    verb, history = _RE.complaint_verb.search(sentence), _RE.history_of_complaint.search(sentence)
+    if verb and history and verb.start() >= history.end():
+        return sentence[verb.start():]
+    starts = [m.start() for m in (verb, history) if m]
     return sentence[min(starts):] if starts else sentence
 
 
@@ -725,6 +766,17 @@ def _past_time(sentence: str) -> str | None:
                       r"as an? (?:child|teenager|infant|adolescent)|"
                       r"in (?:childhood|adolescence|infancy)|at (?:the )?age (?:of )?\d+)\b", sentence, re.I)
     return match.group(0) if match else None
+
+
+def _held_for(duration: str | None, sentence: str, *, past: bool) -> str | None:
+    """How long a condition the patient still has has lasted, as its detail ("has had diabetes
+    for 30 years", "a 30-year history of diabetes" -> "for 30 years"); None for an event that
+    is over or a time that is no length ("twice a week")."""
+    if past or not duration:
+        return None
+    held = re.search(rf"\bfor (?:the (?:past|last) |about |over |almost |nearly |more than )?{re.escape(duration)}\b",
+                     sentence, re.I) or _RE.history_of_complaint.search(sentence)
+    return f"for {duration}" if held else None
 
 
 _MINOR_WORDS = frozenset({"a", "an", "the", "my", "his", "her", "of", "in", "on", "and", "or", "with", "to", "at",

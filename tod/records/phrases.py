@@ -88,6 +88,7 @@ def split_items(text: str) -> list[str]:
     adjective before a comma joins the next item ("a painful, recurrent rash" stays one item),
     and numbers with commas ("14,000/mm3") are not split.
     """
+    text = re.sub(r"(?:^|(?<=,\s))both\s+(?=[^,;]+?\s+and\s+)", "", text, flags=re.I)  # "both X and Y": X, Y
     text = _SHARED_HEAD.sub(lambda m: f"{m.group('a')} {m.group('head')}{m.group('sep')}{m.group('b')} {m.group('head')}", text)
     raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
     items: list[str] = []

@@ -462,7 +462,16 @@ def _medications(rest: str) -> Routing:
     if outcome:
         facts = [RoutedFact(f.field, f.value, f.status, f.detail or outcome.group("o").lower())
                  if f.field == "history.medications" else f for f in facts]
-    return Routing(facts, listed.unrouted)
+    return Routing([_as_treatment(f) for f in facts], listed.unrouted)
+
+
+def _as_treatment(fact: RoutedFact) -> RoutedFact:
+    """A medication fact that names supportive care given by a line, tube or mask
+    ("total parenteral nutrition", "IV fluids", "home oxygen") as current treatment; any
+    other fact as it is."""
+    if fact.field != "history.medications" or not _RE.supportive_care.search(fact.value or ""):
+        return fact
+    return RoutedFact("history.current_treatment", fact.value, fact.status, fact.detail)
 
 
 def _for_condition(fact: RoutedFact) -> list[RoutedFact]:
@@ -534,6 +543,11 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     asymptomatic = _RE.asymptomatic.match(strip_subject(clause))
     if asymptomatic and default in (None, SYMPTOMS):
         return Routing([RoutedFact(SYMPTOMS, f"symptoms in {asymptomatic.group('x')}", Status.denied)])
+    failed = _RE.failed_treatment.match(strip_subject(clause))
+    if failed and default in (None, SYMPTOMS, "history.medications"):  # "Ibuprofen did not help"
+        tried = _medications(failed.group("x"))
+        if tried.facts:
+            return Routing([RoutedFact(f.field, f.value, f.status, f.detail or failed.group("o").lower()) for f in tried.facts])
     obj = negated_object(clause)
     if obj is not None:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None

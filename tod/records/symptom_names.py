@@ -53,6 +53,38 @@ def participle_base(word: str) -> str | None:
     candidates = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem,
                   stem[:-1] + "y" if stem.endswith("i") else stem)
     return next((c for c in candidates if c in SYMPTOM_VERBS), None)
+#: Symptom verbs whose simple past states a behaviour or a symptom ("He vomited twice",
+#: "she bit a classmate"); the others ("he ate", "she walked in", "he hit his head", "she bled
+#: during childbirth", "he scratched a spot") tell events.
+_PAST_BEHAVIOURS = frozenset({
+    "vomit", "cry", "yell", "scream", "steal", "bite", "fight", "faint", "wet", "harm", "insult",
+    "annoy", "disrupt", "bully", "skip", "threaten", "destroy", "refuse", "choke", "gag", "hallucinate",
+    "argue", "shout", "swear", "lie", "wander", "bang", "hide", "spit", "drool", "stutter", "twitch", "jerk", "stare",
+    "startle", "panic", "binge", "purge", "hoard", "cough", "wheeze", "snore", "limp",
+})
+#: Irregular simple pasts of :data:`_PAST_BEHAVIOURS` ("stole" -> "steal").
+_IRREGULAR_PAST = {"stole": "steal", "bit": "bite", "fell": "fall", "hid": "hide", "swore": "swear", "spat": "spit",
+                   "fought": "fight", "lied": "lie", "cried": "cry"}
+
+
+def past_behaviour_base(word: str) -> str | None:
+    """The base of a simple past that states a behaviour ("vomited" -> "vomit", "stole" ->
+    "steal"), or None ("walked", "ate": events, not symptoms)."""
+    low = word.lower()
+    base = _IRREGULAR_PAST.get(low) or (participle_base(low) if low.endswith("ed") else None)
+    return base if base in _PAST_BEHAVIOURS else None
+
+
+def _coordinated_gerunds(rest: str) -> str:
+    """Later verbs of a behaviour list as gerunds ("teachers and annoys classmates" ->
+    "teachers and annoying classmates"), so each reads as a symptom of its own."""
+    def gerund_of(match: re.Match[str]) -> str:
+        base = base_form(match.group("v"))
+        return f"{match.group('sep')}{gerund(base)}" if base in SYMPTOM_VERBS and match.group("v").lower() != base \
+            else match.group(0)
+    return re.sub(r"(?P<sep>(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))(?P<v>[a-z]+s)\b", gerund_of, rest)
+
+
 _NOT_DOUBLED = frozenset({"visit", "open", "listen", "happen", "offer", "suffer", "wonder", "bother", "limit", "vomit"})
 
 
@@ -145,7 +177,11 @@ def verb_phrase_symptom(text: str) -> str | None:
         if base == "feel" and _RE.well.match(rest.strip()):
             return None
         if base in SYMPTOM_VERBS:
-            return f"{verb.group('adv')}{gerund(base)}{rest}".strip()
+            return f"{verb.group('adv')}{gerund(base)}{_coordinated_gerunds(rest)}".strip()
+    past = re.match(rf"^(?P<adv>{adverbs})(?P<v>[a-z]+)\b(?P<rest>.*)$", text, re.I)
+    base = past_behaviour_base(past.group("v")) if past else None
+    if past and base:  # "vomited twice" -> "vomiting twice"
+        return f"{past.group('adv')}{gerund(base)}{past.group('rest')}".strip()
     return None
 
 

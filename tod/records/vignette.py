@@ -62,6 +62,9 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     ("physical examination", Y). The examiner's narration goes ("On exam you note Y" -> "On
     exam, Y")."""
     sentence = _RE.narration.sub(lambda m: f"{m.group('lead')}, " if m.group("lead") else "", sentence.strip(), count=1)
+    second = _second_test(sentence)
+    if second is not None:  # "An X-ray shows A, and a CT scan shows B": two examinations
+        return exam_results(sentence[: second.start()]) + exam_results(sentence[second.end():])
     vital, verb = _RE.vitals.search(sentence), _RE.result_verb.search(sentence)
     if vital and (re.search(r"\d", sentence) or "normal" in sentence.lower()) and not re.search(r"\bfetal\b", sentence, re.I) \
             and not (verb and verb.start() < vital.start()):
@@ -78,6 +81,8 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
             return pairs
+    if _RE.body_finding.match(sentence):  # "Her knee is swollen and tender": the examiner's finding, not her words
+        return [("physical examination", re.sub(r"^(?:his|her|their)\b", "The", sentence, flags=re.I).strip(" ."))]
     growth = _RE.growth.search(sentence)
     if growth:  # "He is at the 3rd percentile for height and weight", "Her weight is at the 5th percentile"
         name = f"{growth.group('m').lower()} percentile" if growth.group("m") else "height and weight percentiles"
@@ -104,6 +109,16 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
     return [(default, sentence.strip(" ."))]
 
 
+def _second_test(sentence: str) -> re.Match[str] | None:
+    """The joint before a second test with its own result in a findings sentence ("..., and a
+    CT scan of the chest shows B"), when the part before it states a result too; else None."""
+    joint = re.search(r",?\s+(?:and|while|whereas)\s+(?=(?P<name>(?:an? |the |his |her |their )?[^,;]{2,50}?)"
+                      r"\s+(?:shows?|showed|reveals?|revealed|demonstrates?|demonstrated)\b)", sentence, re.I)
+    if joint is None or not _RE.test_cue.search(joint.group("name")):
+        return None
+    return joint if _RE.result_verb.search(sentence[: joint.start()]) else None
+
+
 _MEASURED_ITEM = re.compile(r"^(?:(?:his|her|the|a|an|their)\s+)?(?P<name>[\w\s'-]{2,40}?)\s+(?:is|are|was|were)\s+"
                             r"(?P<r>(?:[^,]|,(?=\d{3}))*\d(?:[^,]|,(?=\d{3}))*)$", re.I)
 
@@ -126,7 +141,7 @@ def _measured_items(sentence: str) -> list[tuple[str, str]] | None:
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.growth.search(sentence):
+    if _RE.growth.search(sentence) or _RE.body_finding.match(sentence.strip()):
         return True
     if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
             and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
