@@ -133,3 +133,11 @@ def test_anything_like_that_answers_only_the_named_items(rich_record, parser, ma
     statements = _statements(rich_record, parser, make_agent, "Any rash, or anything like that?", ["ask_symptom"],
                              {"symptom": ["rash", "anything like that"]})
     assert {p for s in statements for p in s.all_paths} == {"symptoms[1]"}, statements
+
+
+def test_the_rest_of_the_symptoms_never_opens_with_yes(rich_record, parser, make_agent):
+    # "Yes" answers the named rash only; the other symptoms follow without a second "Yes"
+    for seed in range(12):
+        text = _reply(rich_record, parser, make_agent, seed, "Do you have a rash, or any other symptoms?",
+                      ["ask_symptom"], {"symptom": ["rash"]}).text
+        assert text.count("Yes") <= 1 and text.count(", yes") + text.count("Yes") <= 1, text

@@ -187,7 +187,7 @@ class TemplateRenderer:
                     statement = self._after_denial(statement)
                 led = any(_ECHO_LEAD.match(p.template) for p in parts)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=contrast, led=led)
+                                             named=named, after_denial=contrast or not statement.named, led=led)
                 denied_said = denied_said or statement.outcome == "denied"
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
                     # "... about smoking." + "... about drinking." -> "... about smoking or drinking."

@@ -960,7 +960,7 @@ class RecordPolicy:
         rest = self._fresh_first([p for p in present if p not in hits], state)
         if not rest:
             return []
-        return [Statement(intent, "present", "present", {"items": self._items(rest)}, items=len(rest))]
+        return [Statement(intent, "present", "present", {"items": self._items(rest)}, items=len(rest), named=False)]
 
     def _single_fact(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         path = INTENT_RULES[intent].fields[0]
