@@ -78,6 +78,7 @@ def test_the_stacked_hedge_is_gone_from_the_templates():
     ("numbness", "Any numbness or weakness in your arms?", "numbness in your arms"),
     ("chest pain", "Any chest pain in your arms?", "chest pain"),
     ("pain", "Any pain? How do you sleep?", "pain"),
+    ("hearing", "Any change in the hearing in your ears?", "hearing"),  # an attribute stays a change
 ])
 def test_a_slot_value_takes_the_body_place_of_its_sentence(value, text, expected):
     assert placed(value, text) == expected

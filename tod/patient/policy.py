@@ -439,8 +439,8 @@ def placed(value: str, text: str) -> str:
     """The slot ``value`` with the body place the turn's sentence gives it when it names none:
     "cramping" in "any cramping in your abdomen?" -> "cramping in your abdomen", in "any
     abdominal cramping?" -> "abdominal cramping"; ``value`` itself when it names a place or
-    its sentence names none near it."""
-    if not value or body_regions(value):
+    its sentence names none near it, or is an attribute ("hearing", "appetite": asked as a change)."""
+    if not value or body_regions(value) or content_words(value) <= _ATTRIBUTE_WORDS:
         return value
     for sentence in re.split(r"(?<=[.?!;])\s+", text):
         words = re.findall(r"[\w'-]+", sentence)
