@@ -56,6 +56,9 @@ class Statement:
     fills: Mapping[str, Fill] = field(default_factory=dict)
     paths: tuple[str, ...] = ()
     items: int = 0
+    #: whether the statement answers an item the doctor named; one that does not (the rest of
+    #: the patient's symptoms for "any other symptoms?") never opens with "Yes"
+    named: bool = True
 
     @property
     def all_paths(self) -> tuple[str, ...]:

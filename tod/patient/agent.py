@@ -28,7 +28,7 @@ from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_si
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import RecordPolicy
+from tod.patient.policy import RecordPolicy, placed
 from tod.patient.polish import Polisher
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
@@ -248,7 +248,8 @@ class PatientAgent:
         """Guard, polish, record the turn and build the reply (given in ``phase``)."""
         parts = [*rendering.parts, *closing]
         provenance = rendering.provenance
-        asked = [value for values in parse.slots.values() for value in values]
+        # the doctor's items as named, and as the policy places them ("cramping in your chest")
+        asked = [form for values in parse.slots.values() for value in values for form in (value, placed(value, parse.text))]
         text = compose(parts)
         answered = tuple(dict.fromkeys(a.intent for a in answers if a.statements))
         violations = self.guard.check(text, parts, provenance, asked)

@@ -121,7 +121,7 @@ class ProvenanceGuard:
         asked_atoms |= {topic for topic in map(class_topic, asked) if topic}  # "kidney disease" as "kidney problems"
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
-        for index, part in enumerate(parts):
+        for index, part in enumerate(p for whole in parts for p in (whole.joined or (whole,))):
             where = f"part {index} {part.template!r}"
             if part.template not in known:
                 violations.append(f"{where}: not a known template")

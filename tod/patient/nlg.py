@@ -22,7 +22,7 @@ from dataclasses import replace
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import said_in_past, says_state
-from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, placeholders
+from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders
 from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
@@ -156,7 +156,8 @@ class TemplateRenderer:
         absent symptom for two descriptor questions) is said once, and the "not sure"s that
         name the doctor's items are said together (:func:`merge_unsure`), as are the named
         symptoms the patient does not have (:func:`merge_absent`, :func:`merge_unrecorded`).
-        A fact stated (or denied) earlier in the reply is not stated (or denied) again.
+        Two consecutive denials or "not sure"s that differ only in their topic are said as
+        one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied) earlier in the reply is not stated (or denied) again.
         """
         answers = merge_unrecorded(merge_absent(merge_recalled(merge_unsure(answers))))
         style = self.persona.style
@@ -166,6 +167,7 @@ class TemplateRenderer:
         said: set[tuple[object, ...]] = set()
         denied_said = False
         stated: dict[str, set[str]] = {"present": set(), "denied": set()}
+        plain_last = False  # whether the last part says what the patient does not have or know
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
             self._append(parts, self._fragment("open"))
         for answer in answers:
@@ -185,11 +187,17 @@ class TemplateRenderer:
                     statement = self._after_denial(statement)
                 led = any(_ECHO_LEAD.match(p.template) for p in parts)
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=contrast, led=led)
+                                             named=named, after_denial=contrast or not statement.named, led=led)
                 denied_said = denied_said or statement.outcome == "denied"
+                if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
+                    # "... about smoking." + "... about drinking." -> "... about smoking or drinking."
+                    parts[-1] = Part(parts[-1].template, parts[-1].fills, joined=(parts[-1], part))
+                    provenance.extend(paths)
+                    continue
                 if self._hedge(answer.intent, statement, part, repeated):
                     parts.append(Part(self._template(self.bank.hedges), glue=True))
                 parts.append(part)
+                plain_last = statement.outcome != "present" and not repeated
                 provenance.extend(paths)
             extras = [e for e in answer.extras if self._key(e, False) not in said]
             # never the same intro twice (an intro is used in its plain or colloquial form)
@@ -201,6 +209,7 @@ class TemplateRenderer:
                 said.add(self._key(extras[0], False))
                 part, paths = self.statement(extras[0], used=frozenset(p.template for p in parts), after_denial=denied_said)
                 parts.append(part)
+                plain_last = False
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
         any_repeated = any(a.repeated for a in answers)
@@ -314,12 +323,14 @@ def merge_unrecorded(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     found = [s for a in answers if not a.repeated for s in a.statements if _unrecorded(s)]
     items = _one_per_question([list(s.fills["asked"].items or (s.fills["asked"].text,)) for s in found])
     if len(items) > MAX_ECHOED_ITEMS:
-        # after something the patient does have, in the same answer: "But nothing else like that."
-        owner = next(a for a in answers if not a.repeated and found[0] in a.statements)
-        others = any(s.outcome == "present" for s in owner.statements[: owner.statements.index(found[0])])
-        plain = replace(found[0], variant="absent_unrecorded_others" if others else "absent_unrecorded_many",
+        # with something the patient does have in the reply, that first: "But nothing else like that."
+        bodily = {found[0].section, *_OWN_SECTIONS}
+        present = [s for a in answers if not a.repeated for s in a.statements
+                   if s.outcome == "present" and s.section in bodily]
+        plain = replace(found[0], variant="absent_unrecorded_others" if present else "absent_unrecorded_many",
                         fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
-        return _said_once(answers, _unrecorded, found[0], plain)
+        answers = _said_once(answers, _unrecorded, found[0], plain)
+        return _moved_after(answers, plain, present[-1]) if present else answers
     for variant in ("absent_unrecorded", "absent_unrecorded_unchanged"):
         alike = [s for s in found if s.variant == variant]
         if len(alike) > 1:
@@ -327,6 +338,23 @@ def merge_unrecorded(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
             merged = replace(alike[0], fills={"asked": Fill(join_items(named, "or"), items=tuple(named))})
             answers = _said_once(answers, lambda s, v=variant: s.variant == v, alike[0], merged)
     return list(answers)
+
+
+#: The sections whose present statements are the patient's own symptoms and changes.
+_OWN_SECTIONS = ("ask_symptom", "ask_physical_change")
+
+
+def _moved_after(answers: Sequence[IntentAnswer], moved: Statement, anchor: Statement) -> list[IntentAnswer]:
+    """``answers`` with the statement ``moved`` said right after ``anchor`` (in the anchor's
+    answer): a denial of the other items follows what the patient has, never precedes it."""
+    result = []
+    for answer in answers:
+        kept = [s for s in answer.statements if s is not moved]
+        if any(s is anchor for s in kept):
+            at = next(i for i, s in enumerate(kept) if s is anchor)
+            kept.insert(at + 1, moved)
+        result.append(replace(answer, statements=tuple(kept)))
+    return result
 
 
 def _recalled(statement: Statement) -> bool:

@@ -17,10 +17,15 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   "too young" from the demographics. A named symptom or change that matches nothing
   (:meth:`RecordPolicy._unmatched`) is answered with the patient's present symptom of the
   same kind and place ("discomfort?" -> the belly pain); "not sure" when a patient may really
-  not know it (a measurement, a possible diagnosis) or it touches another record text; and
-  when no record text touches it at all, softly denied as a symptom the patient does not
-  have ("No, I haven't noticed any rash."), a statement of variant ``absent_unrecorded``
-  with no record path. A match below a shared concept must lie where the question places it.
+  not know it (a measurement, a possible diagnosis) or a present record text of the patient's
+  own may amount to it (:meth:`RecordPolicy._may_be`: a finding sharing more than a weak word);
+  else (touched by nothing, or only by denials, a relative's condition, a test) softly denied
+  as a symptom the patient does not have ("No, I haven't noticed any rash."), a statement of
+  variant ``absent_unrecorded`` with no record path. A match below a shared concept must lie
+  where the question places it; a slot value naming no body place takes the one its sentence
+  gives it (:func:`placed`: "cramping" in "any cramping in your chest?").
+* A symptom question naming items answers those items; only a catch-all naming symptoms
+  ("or any other symptoms?") adds the rest, never "or anything like that".
 * A catch-all may be in the turn's words only ("asthma, or any other medical conditions?"):
   :func:`text_catch_alls` adds it to the asked intent's items.
 * Generic questions give the present facts not yet revealed, up to k (of a list field,
@@ -250,6 +255,9 @@ _DIAGNOSIS_GUESS = re.compile(
     r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
     r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
 )
+#: Words of a catch-all that asks for the patient's other symptoms ("any other symptoms?",
+#: "other signs"), not only more of the named kind ("anything else like that").
+_OTHER_SYMPTOMS = frozenset(normalise("symptom symptoms sign signs").split())
 #: What narrows a catch-all to one part or cause ("any other symptoms related to your
 #: kidneys?", "... in your legs?"): then it does not ask about everything.
 _NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
@@ -421,6 +429,35 @@ def text_catch_alls(text: str) -> dict[str, str]:
     return found
 
 
+#: How many words after a slot value its body place may lie ("numbness or weakness in your arms").
+_PLACE_REACH = 6
+#: The words that open a body place ("in your arms").
+_PLACE_WORDS = frozenset("in on at around near under behind over across inside".split())
+
+
+def placed(value: str, text: str) -> str:
+    """The slot ``value`` with the body place the turn's sentence gives it when it names none:
+    "cramping" in "any cramping in your abdomen?" -> "cramping in your abdomen", in "any
+    abdominal cramping?" -> "abdominal cramping"; ``value`` itself when it names a place or
+    its sentence names none near it, or is an attribute ("hearing", "appetite": asked as a change)."""
+    if not value or body_regions(value) or content_words(value) <= _ATTRIBUTE_WORDS:
+        return value
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        words = re.findall(r"[\w'-]+", sentence)
+        lowered = [w.lower() for w in words]
+        size = len(value.split())
+        starts = [i for i in range(len(words) - size + 1) if " ".join(lowered[i:i + size]) == value.lower()]
+        if not starts:
+            continue
+        start, end = starts[0], starts[0] + size
+        if start and body_regions(words[start - 1]):
+            return f"{words[start - 1]} {value}"
+        body = next((i for i in range(end, min(end + _PLACE_REACH, len(words))) if body_regions(words[i])), None)
+        at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in _PLACE_WORDS), None) if body else None
+        return " ".join([value, *words[at:body + 1]]) if at is not None else value
+    return value
+
+
 class RecordPolicy:
     """Maps (intent, slots) to record facts of one case; see the module docstring.
 
@@ -479,7 +516,7 @@ class RecordPolicy:
             other_slot, owner = _BORROWED_SLOT[intent]
             if owner not in parse.intents:
                 values = list(parse.slots.get(other_slot, []))
-        values = [v for v in dict.fromkeys(v.strip() for v in values) if v]
+        values = [v for v in dict.fromkeys(placed(v.strip(), parse.text) for v in values) if v]
         catch_all = text_catch_alls(parse.text).get(intent)
         if catch_all and values and all(content_words(v) - _CATCH_ALL_WORDS for v in values):
             values.append(catch_all)
@@ -669,11 +706,35 @@ class RecordPolicy:
             own = [path for path in dict.fromkeys(touched) if self._own_present(path) and self._same_thing(path, heads, query)]
             if own:
                 kin += own
-            elif touched or not _deniable(query):
+            elif not _deniable(query) or any(self._may_be(query, asked, path, text, roots) for path, text, roots, _ in
+                                             (e for e in self._record_texts if e[0] in touched)):
                 unsure.append(query)
             else:
                 absent.append(query)
         return list(dict.fromkeys(kin))[: self.max_facts], unsure, absent
+
+    def _may_be(self, query: str, asked: frozenset[str], path: str, text: str, roots: frozenset[str]) -> bool:
+        """Whether record ``text`` (of the fact at ``path``), which touches ``query``, may amount
+        to the patient having it: a present fact of the patient's own (not a denial, not a
+        relative's condition, not a measurement or test) that shares more than a weak word
+        with the query, or that the matcher relates to it by its lexical steps or categories.
+        A query touched only by other texts is one the patient does not have."""
+        if not self._present_fact(path) or set(normalise(text).split()) & _MEASURE_WORDS:
+            return False
+        categories = self.matcher.categories
+        return (bool((asked - _WEAK_WORDS) & roots) or bool(self.matcher.lexical_score(query, text))
+                or categories.covers(query, text) or categories.related(query, text))
+
+    def _present_fact(self, path: str) -> bool:
+        """Whether ``path`` holds something the patient has or says: the opening statement, or
+        a present fact of the patient's own (a relative's condition and a denial are not)."""
+        if path == "opening_statement":
+            return True
+        if path.startswith("history.family_history"):
+            return False
+        item = resolve(self.case, path)
+        present = getattr(item, "status", Status.present) is Status.present
+        return present and not (isinstance(item, Fact) and _blanket_denial(item))
 
     def _same_thing(self, path: str, heads: set[str], query: str) -> bool:
         """Whether the patient's symptom or change at ``path`` is the kind of thing the query
@@ -899,7 +960,7 @@ class RecordPolicy:
         rest = self._fresh_first([p for p in present if p not in hits], state)
         if not rest:
             return []
-        return [Statement(intent, "present", "present", {"items": self._items(rest)}, items=len(rest))]
+        return [Statement(intent, "present", "present", {"items": self._items(rest)}, items=len(rest), named=False)]
 
     def _single_fact(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         path = INTENT_RULES[intent].fields[0]
@@ -949,7 +1010,10 @@ class RecordPolicy:
             chosen = (fresh or present_symptoms)[: self.max_facts]
             return [Statement(intent, "present", "present", {"items": self._items(chosen, articles=True)}, items=len(chosen))], []
 
-        queries, catch_all = self._split_catch_alls(queries)
+        named, _ = self._split_catch_alls(queries)
+        # "or any other symptoms?" asks for the rest; "or anything like that?" only about the named items
+        catch_all = any(q not in named and set(normalise(q).split()) & _OTHER_SYMPTOMS for q in queries)
+        queries = named
         if not queries:
             return self._symptoms(intent, [], state)
         hits, unknown = self._match(queries, INTENT_RULES[intent].fields)

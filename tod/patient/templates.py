@@ -15,6 +15,7 @@ load, and every known template is vetted wording for the guard.
 from __future__ import annotations
 
 import re
+from os.path import commonprefix
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -87,11 +88,44 @@ class Part:
     template: str
     fills: Mapping[str, str] = field(default_factory=dict)
     glue: bool = False
+    #: two parts said as one sentence (:func:`parallel`); the part's own template and fills are the first's
+    joined: tuple["Part", ...] = ()
 
     @property
     def text(self) -> str:
-        """The template with its placeholders filled."""
+        """The template with its placeholders filled (of joined parts, their one sentence)."""
+        if self.joined:
+            first, second = self.joined
+            return parallel(first.text, second.text) or f"{first.text} {second.text}"
         return fill_template(self.template, self.fills)
+
+
+#: The most words that may differ between two sentences said as one (:func:`parallel`).
+_PARALLEL_WORDS = 3
+#: The fewest characters two sentences must share to be said as one.
+_PARALLEL_SHARED = 12
+_WORDS_ONLY = re.compile(r"^[A-Za-z][A-Za-z -]*$")
+
+
+def parallel(first: str, second: str) -> str | None:
+    """The two sentences ``first`` and ``second`` said as one when they differ only in a short
+    topic ("There's nothing much to tell you about smoking." and "... about drinking." ->
+    "There's nothing much to tell you about smoking or drinking."; "Smoking? Nothing worth
+    mentioning, really." and "Drinking? ..." -> "Smoking or drinking? ..."); ``None`` otherwise."""
+    if first == second:
+        return None
+    start = len(commonprefix([first, second]))
+    start = first.rfind(" ", 0, start) + 1  # the shared words only, never part of a word
+    end = len(commonprefix([first[start:][::-1], second[start:][::-1]]))
+    while end and first[len(first) - end].isalnum():
+        end -= 1
+    one, two = first[start:len(first) - end], second[start:len(second) - end]
+    shared = start + end
+    if shared < _PARALLEL_SHARED or not all(_WORDS_ONLY.match(m) and len(m.split()) <= _PARALLEL_WORDS for m in (one, two)):
+        return None
+    if start == 0:
+        two = two[0].lower() + two[1:]
+    return f"{first[:start]}{one} or {two}{first[len(first) - end:]}"
 
 
 def placeholders(template: str) -> list[str]:
@@ -143,7 +177,7 @@ def fact_fills(parts: Iterable[Part]) -> list[str]:
     """The text of every record and {asked} placeholder of ``parts``, in order (each
     placeholder once per part): the facts a reply states, which a rewrite must keep."""
     found = []
-    for part in parts:
+    for part in (p for whole in parts for p in (whole.joined or (whole,))):
         for name in dict.fromkeys(n.lower() for n in placeholders(part.template)):
             if name in CONTENT_FILLS or name == ASKED_FILL:
                 found.append(part.fills[name])
