@@ -49,17 +49,26 @@ CLAUSE_ITEM_SEPARATOR = "; "
 #: Brackets a record text itself may hold ("85 U/L (normal)"); no fill writes them.
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
+#: What puts an item holding "and" itself after the other items (:func:`join_items`).
+ALSO = ", as well as "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
 #: joints above, the conjunctions of :func:`join_items` and its "; ", and brackets (which
 #: no fill writes but a record text may hold).
 CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DETAIL_CLOSE, RESULT_SEPARATOR,
-                                 CLAUSE_ITEM_SEPARATOR)
+                                 CLAUSE_ITEM_SEPARATOR, ALSO)
 
 
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
     """"a", "a and b", "a, b and c" (``conjunction`` "and" or "or"); items that hold a
-    comma themselves ("aspirin, 75 mg daily") are separated by "; " instead."""
+    comma themselves ("aspirin, 75 mg daily") are separated by "; " instead. Items that hold
+    "and" themselves follow the others after "as well as", so "and" never joins three things
+    in a row ("a headache and swelling, as well as flashing lights and spots")."""
     texts = list(texts)
+    inner = f" {conjunction} "
+    paired = [t for t in texts if inner in t] if conjunction == "and" else []
+    if paired and len(texts) > 1:
+        plain = [t for t in texts if t not in paired]
+        return ALSO.join(t for t in [join_items(plain, conjunction), *paired] if t)
     if len(texts) <= 1:
         return "".join(texts)
     separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR

@@ -235,7 +235,7 @@ def _article(text: str) -> str:
 
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
-                          "wound spot swelling".split())
+                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor".split())
 
 
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional

@@ -1,0 +1,103 @@
+"""Replies, round 7b of issue 15: how a record value is put into words (symptom lists with
+articles and one "and", descriptive symptom names as clauses, chart modifiers in lay words,
+proper names capitalised). Made-up values."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tod.patient.plain import plain_value, symptom_said
+from tod.patient.templates import join_items
+from tod.patient.voice import SYMPTOM_HEADS, with_article
+from tod.records.model import Record
+
+
+def _with_symptoms(rich_record: Record, *names: str) -> Record:
+    data = rich_record.model_dump()
+    data["case"]["symptoms"] = [{"name": name} for name in names]
+    return Record.model_validate(data)
+
+
+def _ask(agent, parser, text: str, intent: str, slots: dict[str, list[str]] | None = None) -> str:
+    return agent.respond(parser.add(text, [intent], slots or {})).text
+
+
+# ------------------------------------------------------------ 1. lists of symptoms
+
+
+def test_and_joins_only_the_last_item_of_a_list():
+    assert join_items(["a cough", "red and sore eyes", "a fever"]) == "a cough and a fever, as well as red and sore eyes"
+    assert join_items(["a cough", "a fever", "a rash"]) == "a cough, a fever and a rash"
+    assert join_items(["red and sore eyes"]) == "red and sore eyes"
+    assert join_items(["hot and cold spells", "aches or pains"], "or") == "hot and cold spells or aches or pains"
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("onset of cramp while swimming", "the cramp started while I was swimming"),
+    ("sudden onset of dizziness after standing", "the dizziness suddenly started after standing"),
+    ("slow increase in size of the swelling", "the swelling has grown slowly"),
+    ("rapid increase in size of the mass", "the lump has grown quickly"),
+    ("first small blister", "a small blister first"),
+    ("first red spots", "red spots first"),
+    ("neck mass", "neck lump"),
+    ("first time fainting", "first time fainting"),
+    ("tummy ache", "tummy ache"),
+])
+def test_a_symptom_name_that_describes_how_it_went_is_said_as_a_clause(name: str, said: str):
+    assert symptom_said(name) == said
+
+
+def test_a_parent_says_the_child_was_doing_it():
+    assert symptom_said("onset of wheeze while running", "he") == "the wheeze started while he was running"
+
+
+def test_a_singular_countable_symptom_takes_its_article_and_a_clause_none():
+    assert with_article("itchy rash", SYMPTOM_HEADS) == "an itchy rash"
+    assert with_article("right arm lump", SYMPTOM_HEADS) == "a right arm lump"
+    assert with_article("dry patch", SYMPTOM_HEADS) == "a dry patch"
+    assert with_article("the cramp started while I was swimming", SYMPTOM_HEADS) == (
+        "the cramp started while I was swimming")
+    assert with_article("itching", SYMPTOM_HEADS) == "itching"
+
+
+def test_a_reply_listing_symptoms_gives_articles_and_clauses(rich_record, parser, make_agent):
+    record = _with_symptoms(rich_record, "itchy rash", "onset of cramp while swimming", "multiple bruises")
+    text = _ask(make_agent(record, parser), parser, "What brings you in?", "ask_symptom")
+    lower = text.lower()
+    assert "an itchy rash" in lower, text
+    assert "onset of" not in lower and "the cramp started while i was swimming" in lower, text
+    assert "lots of bruises" in lower and "multiple" not in lower, text
+
+
+def test_a_reply_never_joins_three_symptoms_with_two_ands(rich_record, parser, make_agent):
+    record = _with_symptoms(rich_record, "sore throat", "hot and cold spells", "earache")
+    text = _ask(make_agent(record, parser), parser, "What brings you in?", "ask_symptom")
+    assert "a sore throat" in text and "hot and cold spells" in text, text
+    assert not re.search(r"\band\b[^,.;]*\band\b", text), text
+
+
+# ------------------------------------------------------------ 2. chart words
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("scleral yellowing of the eyes", "yellowing of my eyes"),
+    ("multiple small cuts", "lots of small cuts"),
+    ("gross blood in the stool", "blood in my stool that you can see"),
+    ("generalised aches", "aches all over"),
+    ("intermittent tingling", "tingling that comes and goes"),
+    ("progressive hoarseness", "hoarseness that's getting worse"),
+    ("unintentional 3-kg weight loss", "3-kg weight loss without trying"),
+    ("crohn's disease", "Crohn's disease"),
+    ("bell's palsy on the left", "Bell's palsy on the left"),
+    ("grossly swollen knee", "grossly swollen knee"),
+    ("multiple", "multiple"),
+    ("a bell ringing in the ear", "a bell ringing in the ear"),
+])
+def test_chart_modifiers_are_said_in_lay_words_and_proper_names_capitalised(value: str, said: str):
+    assert plain_value(value) == said
+
+
+def test_a_parent_speaks_of_the_childs_body():
+    assert plain_value("gross blood in the urine", "her") == "blood in her urine that you can see"
