@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tod.patient.plain import plain_value, symptom_said
+from tod.patient.plain import plain_value, spoken_reading, symptom_said
 from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, with_article
 from tod.records.model import Record
@@ -101,3 +101,18 @@ def test_chart_modifiers_are_said_in_lay_words_and_proper_names_capitalised(valu
 
 def test_a_parent_speaks_of_the_childs_body():
     assert plain_value("gross blood in the urine", "her") == "blood in her urine that you can see"
+
+
+# ------------------------------------------------------------ 4. numbers
+
+
+def test_a_reading_is_said_without_chart_units():
+    assert spoken_reading("131/84 mmHg") == "131 over 84"
+    assert spoken_reading("pulse 66 bpm, regular") == "pulse 66 a minute, regular"
+    assert spoken_reading("7.2 mmol/L (high)") == "7.2 mmol/L (high)"
+
+
+def test_a_reply_about_a_blood_pressure_reading_says_it_as_people_do(rich_record, parser, make_agent):
+    text = _ask(make_agent(rich_record, parser), parser, "Was your blood pressure checked?", "ask_medical_examination",
+                {"medical_examination": ["blood pressure"]})
+    assert "118 over 76" in text and "mmHg" not in text, text

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from tod.patient.plain import plain_value, symptom_said
+from tod.patient.plain import plain_value, spoken_reading, symptom_said
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
@@ -193,8 +193,10 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
     words (:func:`~tod.patient.plain.plain_value`, then ``to_lay``; a symptom name that
     describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`)
-    and joined as a person says them (an examination as "name showed result", any other fact by :func:`~tod.patient.spoken.spoken_fact`). The policy fills
-    templates with it and the provenance guard accepts it as a text of ``path``.
+    and joined as a person says them (an examination as "name showed result", its reading
+    without chart units, :func:`~tod.patient.plain.spoken_reading`; any other fact by
+    :func:`~tod.patient.spoken.spoken_fact`). The policy fills templates with it and the
+    provenance guard accepts it as a text of ``path``.
 
     Raises:
         FactPathError: as :func:`resolve`.
@@ -204,7 +206,7 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     owner = owner_word(case.demographics.sex, caregiver=caregiver)
     texts = tuple(to_lay(plain_value(t, owner)) for t in field_texts(case, path))
     if path.startswith("examinations") and len(texts) > 1:
-        return with_result(texts[0], texts[1])
+        return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:
         texts = (symptom_said(texts[0], subject), *texts[1:])
     voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person

@@ -92,3 +92,16 @@ def symptom_said(name: str, subject: str = "I") -> str:
         article = "" if rest.endswith("s") else ("an " if rest[:1].lower() in "aeiou" else "a ")
         return f"{article}{rest} first"
     return _MASS.sub("lump", name)
+
+
+#: A blood-pressure reading with its unit ("122/78 mmHg").
+_PRESSURE = re.compile(r"\b(\d{2,3})\s*/\s*(\d{2,3})\s*mm\s*hg\b", re.IGNORECASE)
+#: A pulse or breathing rate with its unit ("72 bpm").
+_RATE = re.compile(r"\b(\d{1,3})\s*(?:bpm|beats/min|/min)\b", re.IGNORECASE)
+
+
+def spoken_reading(result: str) -> str:
+    """A test result's numbers as a patient says them, without chart units: "122/78 mmHg" ->
+    "122 over 78", "72 bpm" -> "72 a minute"; other results unchanged."""
+    return _RATE.sub(r"\1 a minute", _PRESSURE.sub(r"\1 over \2", result))
+
