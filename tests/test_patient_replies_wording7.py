@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tod.patient.plain import plain_value, spoken_reading, symptom_said
+from tod.patient.spoken import spoken_fact
 from tod.patient.templates import join_items
 from tod.patient.voice import SYMPTOM_HEADS, with_article
 from tod.records.model import Record
@@ -116,3 +117,14 @@ def test_a_reply_about_a_blood_pressure_reading_says_it_as_people_do(rich_record
     text = _ask(make_agent(rich_record, parser), parser, "Was your blood pressure checked?", "ask_medical_examination",
                 {"medical_examination": ["blood pressure"]})
     assert "118 over 76" in text and "mmHg" not in text, text
+
+
+# ------------------------------------------------------------ 3. note-form family history
+
+
+def test_a_relative_named_inside_a_family_note_comes_first():
+    said = spoken_fact("history.family_history[0]", ("childhood nosebleeds", "my aunt, outgrew them by ten"))
+    assert said == "my aunt had nosebleeds as a child and outgrew them by ten"
+    assert spoken_fact("history.family_history[0]", ("migraine", "my sister")) == "my sister has had migraine"
+    assert spoken_fact("history.family_history[0]", ("migraine", "my sister, in her teens")) == (
+        "migraine, my sister, in her teens")
