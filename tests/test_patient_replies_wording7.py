@@ -128,3 +128,11 @@ def test_a_relative_named_inside_a_family_note_comes_first():
     assert spoken_fact("history.family_history[0]", ("migraine", "my sister")) == "my sister has had migraine"
     assert spoken_fact("history.family_history[0]", ("migraine", "my sister, in her teens")) == (
         "migraine, my sister, in her teens")
+
+
+def test_a_weight_change_with_an_amount_or_a_tail_takes_its_article():
+    assert with_article("weight loss of 2.5 kg", SYMPTOM_HEADS) == "a weight loss of 2.5 kg"
+    assert with_article(plain_value("unintentional 6-kg weight loss"), SYMPTOM_HEADS) == (
+        "a 6-kg weight loss without trying")
+    assert with_article("weight loss", SYMPTOM_HEADS) == "weight loss"
+    assert with_article("swelling on both sides", SYMPTOM_HEADS) == "a swelling on both sides"
