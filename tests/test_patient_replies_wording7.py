@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tod.patient.plain import plain_value, spoken_reading, symptom_said
+from tod.patient.plain import own_parts, plain_value, spoken_reading, symptom_said
 from tod.patient.spoken import spoken_fact
-from tod.patient.templates import join_items
+from tod.patient.templates import join_items, join_things
 from tod.patient.voice import SYMPTOM_HEADS, with_article
 from tod.records.model import Record
 
@@ -28,11 +28,12 @@ def _ask(agent, parser, text: str, intent: str, slots: dict[str, list[str]] | No
 # ------------------------------------------------------------ 1. lists of symptoms
 
 
-def test_and_joins_only_the_last_item_of_a_list():
-    assert join_items(["a cough", "red and sore eyes", "a fever"]) == "a cough and a fever, as well as red and sore eyes"
-    assert join_items(["a cough", "a fever", "a rash"]) == "a cough, a fever and a rash"
-    assert join_items(["red and sore eyes"]) == "red and sore eyes"
-    assert join_items(["hot and cold spells", "aches or pains"], "or") == "hot and cold spells or aches or pains"
+def test_and_joins_only_the_last_item_of_a_list_of_things():
+    assert join_things(["a cough", "red and sore eyes", "a fever"]) == "a cough and a fever, as well as red and sore eyes"
+    assert join_things(["a cough", "a fever", "a rash"]) == "a cough, a fever and a rash"
+    assert join_things(["red and sore eyes"]) == "red and sore eyes"
+    assert join_items(["she has had rows at home and at school", "she is tired"]) == (
+        "she has had rows at home and at school and she is tired")  # clauses keep their order
 
 
 @pytest.mark.parametrize(("name", "said"), [
@@ -83,9 +84,9 @@ def test_a_reply_never_joins_three_symptoms_with_two_ands(rich_record, parser, m
 
 
 @pytest.mark.parametrize(("value", "said"), [
-    ("scleral yellowing of the eyes", "yellowing of my eyes"),
+    ("scleral yellowing of the eyes", "yellowing of the eyes"),
     ("multiple small cuts", "lots of small cuts"),
-    ("gross blood in the stool", "blood in my stool that you can see"),
+    ("gross blood in the stool", "blood in the stool that you can see"),
     ("generalised aches", "aches all over"),
     ("intermittent tingling", "tingling that comes and goes"),
     ("progressive hoarseness", "hoarseness that's getting worse"),
@@ -100,8 +101,10 @@ def test_chart_modifiers_are_said_in_lay_words_and_proper_names_capitalised(valu
     assert plain_value(value) == said
 
 
-def test_a_parent_speaks_of_the_childs_body():
-    assert plain_value("gross blood in the urine", "her") == "blood in her urine that you can see"
+def test_the_body_part_a_finding_is_in_is_the_speakers():
+    assert own_parts("blood in the stool that you can see") == "blood in my stool that you can see"
+    assert own_parts("yellowing of the eyes", "her") == "yellowing of her eyes"
+    assert own_parts("pain behind the eyes") == "pain behind the eyes"
 
 
 # ------------------------------------------------------------ 4. numbers

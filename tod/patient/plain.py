@@ -5,7 +5,8 @@ says another way or not at all ("scleral yellowing", "gross blood in the urine",
 scratch marks"), a proper name in lower case ("raynaud's"), and symptom names that describe
 how a complaint went rather than name it ("onset of pain while exercising", "rapid increase
 in size of the lump", "first large patch"). :func:`plain_value` rewrites the modifiers
-and proper names of any value; :func:`symptom_said` turns a descriptive symptom name into
+and proper names of any value, :func:`own_parts` says the body part a finding is in as
+the speaker's; :func:`symptom_said` turns a descriptive symptom name into
 the clause or the noun phrase a patient says.
 """
 
@@ -42,17 +43,22 @@ _PROPER = re.compile(r"\b(raynaud|crohn|parkinson|alzheimer|hodgkin|addison|cush
                      r"(?:disease|syndrome|phenomenon|palsy|lymphoma)\b)|['’]s\b)")
 
 
-def plain_value(text: str, owner: str = "my") -> str:
+def plain_value(text: str) -> str:
     """``text`` with a leading chart modifier said the patient's way (:data:`_MODIFIERS`:
     "multiple scratch marks" -> "lots of scratch marks", "gross blood in the urine" ->
-    "blood in my urine that you can see"), the body part it is in as ``owner``'s, and a
-    proper name capitalised ("raynaud's phenomenon" -> "Raynaud's phenomenon")."""
+    "blood in the urine that you can see") and a proper name capitalised ("raynaud's
+    phenomenon" -> "Raynaud's phenomenon")."""
     match = _MODIFIER.match(text)
     if match:
         before, after = _MODIFIERS[match.group(1).lower()]
         text = f"{before}{text[match.end():]}{after}"
-        text = _OWN_PART.sub(lambda m: f"{m.group(1)} {owner} {m.group(2)}", text)
     return _PROPER.sub(lambda m: m.group(1).capitalize(), text)
+
+
+def own_parts(text: str, owner: str = "my") -> str:
+    """``text`` with the body part a finding is in as ``owner``'s: "blood in the urine" ->
+    "blood in my urine", "yellowing of the skin" -> "yellowing of my skin"."""
+    return _OWN_PART.sub(lambda m: f"{m.group(1)} {owner} {m.group(2)}", text)
 
 
 #: "onset of pain while exercising": the complaint, and when it started.

@@ -50,7 +50,7 @@ from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
-from tod.patient.templates import join_items
+from tod.patient.templates import join_items, join_things
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -570,7 +570,7 @@ class RecordPolicy:
         texts = [self._phrase(p).text for p in paths]
         if articles:
             texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t for p, t in zip(paths, texts)]
-        return Fill(join_items(referred(texts)), tuple(paths))
+        return Fill(join_things(referred(texts)), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers

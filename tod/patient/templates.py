@@ -49,7 +49,7 @@ CLAUSE_ITEM_SEPARATOR = "; "
 #: Brackets a record text itself may hold ("85 U/L (normal)"); no fill writes them.
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
-#: What puts an item holding "and" itself after the other items (:func:`join_items`).
+#: What puts an item holding "and" itself after the other items (:func:`join_things`).
 ALSO = ", as well as "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
 #: joints above, the conjunctions of :func:`join_items` and its "; ", and brackets (which
@@ -58,17 +58,21 @@ CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DE
                                  CLAUSE_ITEM_SEPARATOR, ALSO)
 
 
+def join_things(texts: Sequence[str]) -> str:
+    """A list of things the record names joined with "and" (:func:`join_items`); things that
+    hold "and" themselves follow the others after "as well as", so "and" never joins three
+    things in a row ("a headache and swelling, as well as flashing lights and spots")."""
+    paired = [t for t in texts if " and " in t]
+    if not paired or len(texts) < 2:
+        return join_items(texts)
+    single = [t for t in texts if t not in paired]
+    return ALSO.join(t for t in [join_items(single), *paired] if t)
+
+
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
     """"a", "a and b", "a, b and c" (``conjunction`` "and" or "or"); items that hold a
-    comma themselves ("aspirin, 75 mg daily") are separated by "; " instead. Items that hold
-    "and" themselves follow the others after "as well as", so "and" never joins three things
-    in a row ("a headache and swelling, as well as flashing lights and spots")."""
+    comma themselves ("aspirin, 75 mg daily") are separated by "; " instead."""
     texts = list(texts)
-    inner = f" {conjunction} "
-    paired = [t for t in texts if inner in t] if conjunction == "and" else []
-    if paired and len(texts) > 1:
-        plain = [t for t in texts if t not in paired]
-        return ALSO.join(t for t in [join_items(plain, conjunction), *paired] if t)
     if len(texts) <= 1:
         return "".join(texts)
     separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR
