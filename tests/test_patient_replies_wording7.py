@@ -139,3 +139,9 @@ def test_a_weight_change_with_an_amount_or_a_tail_takes_its_article():
         "a 6-kg weight loss without trying")
     assert with_article("weight loss", SYMPTOM_HEADS) == "weight loss"
     assert with_article("swelling on both sides", SYMPTOM_HEADS) == "a swelling on both sides"
+
+
+def test_a_lay_table_modifier_is_moved_after_its_noun_and_clauses_keep_their_order():
+    assert plain_value("comes and goes ache") == "ache that comes and goes"
+    assert join_things(["he has had rows at home and at school", "he has few friends"]) == (
+        "he has had rows at home and at school and he has few friends")

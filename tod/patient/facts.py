@@ -191,7 +191,7 @@ _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
 
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
-    words (:func:`~tod.patient.plain.plain_value`, ``to_lay``, the body part as the
+    words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
     speaker's, :func:`~tod.patient.plain.own_parts`; a symptom name that
     describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`)
     and joined as a person says them (an examination as "name showed result", its reading
@@ -205,7 +205,7 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     caregiver = parent_speaks(case)
     subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
     owner = owner_word(case.demographics.sex, caregiver=caregiver)
-    texts = tuple(own_parts(to_lay(plain_value(t)), owner) for t in field_texts(case, path))
+    texts = tuple(own_parts(plain_value(to_lay(t)), owner) for t in field_texts(case, path))
     if path.startswith("examinations") and len(texts) > 1:
         return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:

@@ -29,10 +29,13 @@ _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "bilateral": ("", " on both sides"),
     "unilateral": ("", " on one side"),
     "intermittent": ("", " that comes and goes"),
+    "comes and goes": ("", " that comes and goes"),
+    "on both sides": ("", " on both sides"),
     "progressive": ("", " that's getting worse"),
     "unintentional": ("", " without trying"),
     "unintended": ("", " without trying"),
 })
+#: (The lay table's own words for a modifier, "comes and goes", are moved the same way.)
 _MODIFIER = re.compile(rf"^({'|'.join(_MODIFIERS)})\s+(?=\S)", re.IGNORECASE)
 #: The body part a finding is in, said as the speaker's own ("of the skin" -> "of my skin").
 _OWN_PART = re.compile(r"\b(in|of|on) the (skin|eyes?|urine|stools?|mouth|tongue|face|chest|back|legs?|arms?|hands?|feet|"
