@@ -240,13 +240,13 @@ def test_examinations_generic_named_category_and_missing(rich_record, parser, ma
     assert "I had some tests" in first.text or "tests" in first.text
     second = agent.respond(parser.add("Any other tests?", ["ask_medical_examination"], {}))
     # asked in general, the tests are named; their results only when the doctor names one
-    assert second.provenance == ("examinations[3]",) and "blood pressure" in second.text and "118/76" not in second.text
+    assert second.provenance == ("examinations[3]",) and "blood pressure" in second.text and "118" not in second.text
     named = agent.respond(parser.add("Blood pressure?", ["ask_medical_examination"], {"medical_examination": ["BP"]}))
     assert named.provenance == ("examinations[3]",)
     labs = agent.respond(parser.add("Blood tests?", ["ask_medical_examination"], {"medical_examination": ["blood tests"]}))
     # a kind of test names the tests of that kind; a named test gives its result
     assert labs.provenance == ("examinations[1]",) and "white cell count" in labs.text.lower() and "13.5" not in labs.text
-    assert "118/76" in named.text
+    assert "118 over 76" in named.text  # a reading as people say it (round 7b)
     missing = agent.respond(parser.add("Chest X-ray?", ["ask_medical_examination"], {"medical_examination": ["chest X-ray"]}))
     assert missing.provenance == () and re.search("don't think|not sure", missing.text)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from tod.patient.plain import own_parts, plain_value, spoken_reading, symptom_said
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
@@ -184,19 +185,30 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     return (value, *rest)
 
 
+#: The path of a symptom's name ("symptoms[2]"), not of its descriptors.
+_SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
+
+
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
-    words by ``to_lay`` and joined as a person says them (an examination as "name showed
-    result", any other fact by :func:`~tod.patient.spoken.spoken_fact`). The policy fills
-    templates with it and the provenance guard accepts it as a text of ``path``.
+    words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
+    speaker's, :func:`~tod.patient.plain.own_parts`; a symptom name that
+    describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`)
+    and joined as a person says them (an examination as "name showed result", its reading
+    without chart units, :func:`~tod.patient.plain.spoken_reading`; any other fact by
+    :func:`~tod.patient.spoken.spoken_fact`). The policy fills templates with it and the
+    provenance guard accepts it as a text of ``path``.
 
     Raises:
         FactPathError: as :func:`resolve`.
     """
-    texts = tuple(to_lay(t) for t in field_texts(case, path))
-    if path.startswith("examinations") and len(texts) > 1:
-        return with_result(texts[0], texts[1])
     caregiver = parent_speaks(case)
     subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
+    owner = owner_word(case.demographics.sex, caregiver=caregiver)
+    texts = tuple(own_parts(plain_value(to_lay(t)), owner) for t in field_texts(case, path))
+    if path.startswith("examinations") and len(texts) > 1:
+        return with_result(texts[0], spoken_reading(texts[1]))
+    if _SYMPTOM_NAME.fullmatch(path) and texts:
+        texts = (symptom_said(texts[0], subject), *texts[1:])
     voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person
     return spoken_fact(path, texts, subject=subject, voice=lambda t: _strip(to_lay(voice(t))))

@@ -55,7 +55,7 @@ from tod.patient.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
-from tod.patient.templates import join_items
+from tod.patient.templates import join_items, join_things
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -249,6 +249,8 @@ _MEASURE_WORDS = frozenset(
 )
 #: A query that may be the doctor's guess at a diagnosis (an abbreviation, a figure, a
 #: disease word): never denied as an unrecorded symptom (it may be the hidden diagnosis).
+#: The path of a symptom's name ("symptoms[2]"): the item that takes its article in a list.
+_SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
 _DIAGNOSIS_GUESS = re.compile(
     r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia|ia|sis|ism)\b|\b(?:disease|disorder"
     r"|syndrome|cancer|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem"
@@ -597,14 +599,15 @@ class RecordPolicy:
         asthma", "blood pressure showed 150/90 mmHg", a symptom name, a descriptor."""
         return Fill(spoken_phrase(self.case, path, self._lay), (path,))
 
-    def _items(self, paths: Sequence[str], *, articles: bool = False) -> Fill:
+    def _items(self, paths: Sequence[str], *, articles: bool = True) -> Fill:
         """The facts of ``paths`` as one list fill, a later mention of an earlier item as
-        "it" (:func:`~tod.patient.spoken.referred`); with ``articles`` a symptom takes its
-        article ("a throbbing headache"), for the sentences that say the patient had it."""
+        "it" (:func:`~tod.patient.spoken.referred`); with ``articles`` (every list of what
+        the patient has had; not a denial's "no ...") a symptom takes its article ("a
+        throbbing headache")."""
         texts = [self._phrase(p).text for p in paths]
         if articles:
-            texts = [with_article(t, SYMPTOM_HEADS) if p.startswith("symptoms[") else t for p, t in zip(paths, texts)]
-        return Fill(join_items(referred(texts)), tuple(paths))
+            texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t for p, t in zip(paths, texts)]
+        return Fill(join_things(referred(texts)), tuple(paths))
 
     def _asked(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
@@ -794,10 +797,10 @@ class RecordPolicy:
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes, articles=True)},
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)},
                                         items=len(said_yes)))
         if said_no:
-            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no)}, items=len(said_no)))
+            statements.append(Statement(intent, "denied", "denied", {"items": self._items(said_no, articles=False)}, items=len(said_no)))
         return statements
 
     def _extras(self, intent: str, paths: Sequence[str], hits: Sequence[str], state: DialogueState, room: int) -> list[Statement]:
@@ -838,7 +841,7 @@ class RecordPolicy:
             if blanket:
                 return [Statement(intent, "denied_all", "denied", paths=(blanket,), items=1)], []
             denied = [p for p, _ in named][: self.max_facts]
-            return [Statement(intent, "denied", "denied", {"items": self._items(denied)}, items=len(denied))], []
+            return [Statement(intent, "denied", "denied", {"items": self._items(denied, articles=False)}, items=len(denied))], []
 
         hits, misses = self._match(queries, fields)
         topics = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses}
@@ -1008,7 +1011,7 @@ class RecordPolicy:
             if not fresh and not state.was_answered(key):
                 return [Statement(intent, "nothing_else", "denied")], []
             chosen = (fresh or present_symptoms)[: self.max_facts]
-            return [Statement(intent, "present", "present", {"items": self._items(chosen, articles=True)}, items=len(chosen))], []
+            return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
 
         named, _ = self._split_catch_alls(queries)
         # "or any other symptoms?" asks for the rest; "or anything like that?" only about the named items
@@ -1022,7 +1025,7 @@ class RecordPolicy:
         said_yes, said_no = self._by_status(hits)
         statements = []
         if said_yes:
-            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes, articles=True)},
+            statements.append(Statement(intent, "present", "present", {"items": self._items(said_yes)},
                                         items=len(said_yes)))
         if said_no:
             names = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in said_no]), tuple(said_no))

@@ -441,6 +441,27 @@ def join_detail(value: str, detail: str) -> str:
     return f"{value}, {detail}"
 
 
+#: A past-tense verb opening a note about a relative ("grew out of them", "needed surgery").
+_PAST_VERB = re.compile(r"^(?:\w+ed|grew|outgrew|went|had|got|became|took|came|was|were|made|kept|lost)\b", re.IGNORECASE)
+#: A condition had as a child ("childhood asthma").
+_CHILDHOOD = re.compile(r"^childhood (.+)$", re.IGNORECASE)
+
+
+def _kin_had(value: str, detail: str) -> str | None:
+    """A family-history value said with the relatives its detail names first ("my uncle has
+    had gout"); a note after them joined as what they did ("her father had blank spells as
+    a child and grew out of them"); ``None`` when the detail is not relatives, or relatives
+    and a note in the past tense (other notes keep their note form)."""
+    relatives, _, note = detail.partition(", ")
+    if not _RELATIVES_ONLY.match(relatives) or (note and not _PAST_VERB.match(note)):
+        return None
+    childhood = _CHILDHOOD.match(value)
+    value = f"{childhood.group(1)} as a child" if childhood else value
+    verb = "had" if childhood or note else "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
+    said = f"{relatives} {verb} {value}"
+    return f"{said} and {note}" if note else said
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -457,10 +478,10 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
                for t in [*(voice(a) for a in asides), *texts[1:]] if t]
     details = [d for d in details if d]
-    if path.startswith("history.family_history[") and len(details) == 1 and _RELATIVES_ONLY.match(details[0]):
-        relatives = details[0]
-        verb = "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
-        return f"{relatives} {verb} {value}"
+    if path.startswith("history.family_history[") and len(details) == 1:
+        said = _kin_had(value, details[0])
+        if said:
+            return said
     if path.startswith(CLAUSE_FIELDS):
         value = as_clauses(path, _note_parts(value), details, subject, voice)
         details = []

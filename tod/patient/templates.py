@@ -50,11 +50,28 @@ CLAUSE_ITEM_SEPARATOR = "; "
 #: Brackets a record text itself may hold ("85 U/L (normal)"); no fill writes them.
 DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
+#: What puts an item holding "and" itself after the other items (:func:`join_things`).
+ALSO = ", as well as "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
 #: joints above, the conjunctions of :func:`join_items` and its "; ", and brackets (which
 #: no fill writes but a record text may hold).
 CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DETAIL_CLOSE, RESULT_SEPARATOR,
-                                 CLAUSE_ITEM_SEPARATOR)
+                                 CLAUSE_ITEM_SEPARATOR, ALSO)
+
+
+#: How an item that is a clause of its own starts ("he has had ...", "I've been ...").
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|he|she|they|we|my child)\b")
+
+
+def join_things(texts: Sequence[str]) -> str:
+    """A list of things the record names joined with "and" (:func:`join_items`); things that
+    hold "and" themselves follow the others after "as well as", so "and" never joins three
+    things in a row ("a headache and swelling, as well as flashing lights and spots")."""
+    paired = [t for t in texts if " and " in t]
+    if not paired or len(texts) < 2 or any(_CLAUSE_START.match(t) for t in texts):
+        return join_items(texts)  # clauses ("he has had ...") keep their order
+    single = [t for t in texts if t not in paired]
+    return ALSO.join(t for t in [join_items(single), *paired] if t)
 
 
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:

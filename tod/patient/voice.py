@@ -235,7 +235,7 @@ def _article(text: str) -> str:
 
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
-                          "wound spot swelling".split())
+                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor".split())
 
 
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional
@@ -248,18 +248,25 @@ _DESCRIBED_WORDS = 3
 _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining becoming".split())
 
 
+#: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
+#: loss without trying", "swelling on both sides").
+_TAIL = re.compile(r" (?=(?:of \d|without|on both|on one|all over|that)\b)")
+
+
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
     "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`),
     "unintentional 9-kg weight loss" -> "an unintentional 9-kg weight loss" (a described
-    change), "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
+    change; also with a tail after the head, "9-kg weight loss without trying", "weight
+    loss of 3 kg"), "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
     ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
-    words = text.split()
+    core = _TAIL.split(text, maxsplit=1)[0]
+    words = core.split()
     if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
         return text  # "feeling cold", "having a cough": a clause, not a thing
     head = words[-1].lower().strip(",;")
     organ = len(words) > 1 and head in _ORGAN_HEADS
-    described = len(words) >= _DESCRIBED_WORDS and head in _DESCRIBED_HEADS
+    described = (len(words) >= _DESCRIBED_WORDS or core != text) and head in _DESCRIBED_HEADS
     if not (head in heads or organ or described) or len(words) > 5:
         return text
     return f"{_article(text)} {text}"
