@@ -126,3 +126,9 @@ def test_relief_with_a_position_is_no_aggravating_factor() -> None:
 def test_reports_of_a_symptom_stays_a_named_complaint() -> None:
     case = _case("A 52-year-old woman presents with fatigue and reports of dizziness.")
     assert _names(case) == ["fatigue", "reports of dizziness"]  # not cut to "of dizziness" and dropped
+
+
+def test_an_onset_with_its_setting_stays_one_name() -> None:
+    case = _case("A 30-year-old woman presents with back pain and onset of pain while running.")
+    assert "onset of pain while running" in _names(case)
+    assert all(not s.get("aggravating_factors") for s in case["symptoms"]), case["symptoms"]

@@ -223,14 +223,15 @@ def _cut_tail(phrase: str) -> str:
 def _gerund_trigger(name: str) -> tuple[str, str | None]:
     """(name, trigger) of a symptom stated with what brings it on ("knee pain after pivoting"
     -> ("knee pain", "pivoting"), "cough when lying flat" -> ("cough", "lying flat")); the
-    name as it is when the rest is no symptom ("trouble when reading" stays whole) or tells
+    name as it is when the rest is no symptom ("trouble when reading" stays whole, and "onset of
+    pain while running" says when it began, not what brings it on) or tells
     relief ("pain relief when sitting": no aggravating factor), a clause
     ("the pain started after having the flu") or an event that caused it ("swelling after
     falling on the hand", "cough after catching a cold")."""
     match = re.match(r"^(?P<n>.+?)\s+(?:after|when|while|upon|on)\s+(?P<t>\w+ing\b.*)$", name, re.I)
     if match is None or not looks_like_symptom(match.group("n")) or is_fragment(match.group("n")) or is_fragment(name) \
             or _RE.cause.match(match.group("t")) \
-            or re.match(r"^(?:difficulty|trouble|problems?|inability)\b", match.group("n"), re.I) \
+            or re.match(r"^(?:difficulty|trouble|problems?|inability|onset|start|beginning)\b", match.group("n"), re.I) \
             or re.search(r"\b(?:alleviat\w*|relie\w*|improv\w*|better|rested|eased?)\b", match.group("n"), re.I):
         return name, None
     return match.group("n"), match.group("t")
