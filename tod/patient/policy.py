@@ -769,15 +769,8 @@ class RecordPolicy:
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
         absent). Nothing the patient can repeat is named: "not sure" about the topic."""
         unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS]
-        statements = []
-        for variant, group in (("absent_unrecorded", [q for q in queries if q not in unchanged]),
-                               ("absent_unrecorded_unchanged", unchanged)):
-            asked = self._asked(group) if group else None
-            if asked is not None:
-                statements.append(Statement(section, variant, "denied", {"asked": asked}))
-            elif group:
-                statements.append(self._unsure(section, []))
-        return statements
+        return self._named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
+                                             ("absent_unrecorded_unchanged", unchanged)))
 
     def _on_topic(self, paths: Sequence[str]) -> list[str]:
         """Of the facts ``paths`` that answer a question naming no item, those that share a
@@ -918,14 +911,19 @@ class RecordPolicy:
         what a physical-change question names as an attribute, "no hair loss" for a change."""
         unchanged = [q for q in absent if intent == "ask_physical_change" and content_words(q) <= _ATTRIBUTE_WORDS]
         changes = [q for q in absent if q not in unchanged]
+        return self._named_denials(intent, (("denied_asked", changes), ("denied_unchanged", unchanged)))
+
+    def _named_denials(self, section: str, groups: Sequence[tuple[str, Sequence[str]]]) -> list[Statement]:
+        """One denial statement of each ``(variant, items)`` group that holds items, naming the
+        doctor's items; a group whose words name no item the patient can repeat gets "not
+        sure" about the topic, never a bare "No"."""
         statements = []
-        for variant, group in (("denied_asked", changes), ("denied_unchanged", unchanged)):
+        for variant, group in groups:
             asked = self._asked(group) if group else None
             if asked is not None:
-                statements.append(Statement(intent, variant, "denied", {"asked": asked}))
+                statements.append(Statement(section, variant, "denied", {"asked": asked}))
             elif group:
-                # the doctor's words name no item the patient can repeat: never a bare "No"
-                statements.append(self._unsure(intent, []))
+                statements.append(self._unsure(section, []))
         return statements
 
     def _inapplicable(self, intent: str) -> Statement | None:
