@@ -271,9 +271,10 @@ _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
         word: group
         for group, words in {
             "pain": """pain ache aching achy sore soreness hurt hurting discomfort tender tenderness cramp cramping painful
-                       headache earache stomachache bellyache tummyache backache toothache""",
+                       headache earache stomachache bellyache tummyache backache toothache tight tightness""",
             "fever": "fever feverish temperature hot chill chills shivering shivery",
-            "sick": "nausea nauseous nauseated sick vomit vomiting throwing",
+            "sick": "nausea nauseous nauseated sick vomit vomiting throwing retch retching gag gagging",
+            "skin": "rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds",
             "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
             "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
             "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
@@ -384,6 +385,17 @@ def _deniable(query: str) -> bool:
     does not have: not a measurement (:data:`_MEASURE_WORDS`), not a possible diagnosis
     (:data:`_DIAGNOSIS_GUESS`)."""
     return not set(normalise(query).split()) & _MEASURE_WORDS and _DIAGNOSIS_GUESS.search(query) is None
+
+
+def _about_body(query: str) -> bool:
+    """Whether a named item is about the patient's own body, so a present symptom that may
+    amount to it is said rather than "not sure": not a possible diagnosis
+    (:data:`_DIAGNOSIS_GUESS`), and not a measurement unless its other words are all body
+    attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels")."""
+    if _DIAGNOSIS_GUESS.search(query) is not None:
+        return False
+    words = content_words(query)
+    return not words & _MEASURE_WORDS or bool(words - _MEASURE_WORDS) and words - _MEASURE_WORDS <= _ATTRIBUTE_WORDS
 
 
 def _strings(value: object) -> list[str]:
@@ -685,12 +697,16 @@ class RecordPolicy:
                 found.append(rule.fields[0])
         return found
 
-    def _unmatched(self, queries: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
-        """The doctor's named symptoms or changes that no fact answers, sorted three ways.
+    def _unmatched(self, queries: Sequence[str]) -> tuple[list[str], list[str], list[str], list[str]]:
+        """The doctor's named symptoms or changes that no fact answers, sorted four ways.
 
         * *kin*: the patient's present symptoms and changes that touch a query in the same
           place by more than a weak word ("discomfort?" with abdominal pain recorded), said
           instead (up to k);
+        * *maybe*: the patient's present symptoms and changes that may amount to a query
+          they are not the same thing as (:meth:`_may_be`: "rash?" with skin sores, "energy
+          levels?" with tiredness), said with an honest link ("if that's what you mean"), for
+          a query about the body (:func:`_about_body`), up to k;
         * *unsure*: queries a patient may really not know (a measurement, a possible
           diagnosis, :func:`_deniable`) or that touch some other record text (a denied
           symptom, a finding, a history item, the opening statement): "not sure";
@@ -698,23 +714,28 @@ class RecordPolicy:
           patient does not have them (``absent_unrecorded`` statements).
         """
         kin: list[str] = []
+        maybe: list[str] = []
         unsure: list[str] = []
         absent: list[str] = []
         for query in queries:
             asked = _roots(query) | _roots(self._lay(query))
             wanted = body_regions(query)
-            touched = [path for path, text, roots, regions in self._record_texts
-                       if (not wanted or not regions or wanted & regions) and self._touches(query, asked, text, roots)]
+            touched = [entry for entry in self._record_texts
+                       if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
             heads = {_head(query), _head(self._lay(query))} - {None}
-            own = [path for path in dict.fromkeys(touched) if self._own_present(path) and self._same_thing(path, heads, query)]
+            paths = list(dict.fromkeys(path for path, _, _, _ in touched))
+            own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
+            amounts = [path for path, text, roots, _ in touched if self._may_be(query, asked, path, text, roots)]
             if own:
                 kin += own
-            elif not _deniable(query) or any(self._may_be(query, asked, path, text, roots) for path, text, roots, _ in
-                                             (e for e in self._record_texts if e[0] in touched)):
+            elif _about_body(query) and any(self._own_present(p) for p in amounts):
+                maybe += [p for p in amounts if self._own_present(p)]
+            elif not _deniable(query) or amounts:
                 unsure.append(query)
             else:
                 absent.append(query)
-        return list(dict.fromkeys(kin))[: self.max_facts], unsure, absent
+        kin = list(dict.fromkeys(kin))[: self.max_facts]
+        return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
 
     def _may_be(self, query: str, asked: frozenset[str], path: str, text: str, roots: frozenset[str]) -> bool:
         """Whether record ``text`` (of the fact at ``path``), which touches ``query``, may amount
@@ -771,6 +792,14 @@ class RecordPolicy:
         unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS]
         return self._named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
+
+    def _maybe(self, section: str, paths: Sequence[str]) -> list[Statement]:
+        """The patient's present symptoms that may amount to what the doctor asked, said with
+        an honest link ("Well, I've had sores on my legs, if that's what you mean."): variant
+        ``present_maybe``, the facts' paths as provenance; nothing when ``paths`` is empty."""
+        if not paths:
+            return []
+        return [Statement(section, "present_maybe", "present", {"items": self._items(paths)}, items=len(paths))]
 
     def _on_topic(self, paths: Sequence[str]) -> list[str]:
         """Of the facts ``paths`` that answer a question naming no item, those that share a
@@ -885,13 +914,15 @@ class RecordPolicy:
         hits, misses = self._match(queries, fields) if fields else ([], list(queries))
         absent: list[str] = []
         recalled: list[str] = []
+        maybe: list[str] = []
         if intent in _OWN_BODY:
-            kin, unsure, absent = self._unmatched(misses)
+            kin, maybe, unsure, absent = self._unmatched(misses)
             hits = list(dict.fromkeys([*hits, *kin]))
         else:
             unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
             recalled = [m for m in misses if m not in unsure]
         statements = self._yes_and_no(intent, hits)
+        statements += self._maybe(intent, maybe)
         statements += self._absent(intent, absent)
         if recalled:
             statements += self._not_recalled(intent, recalled)
@@ -1018,7 +1049,7 @@ class RecordPolicy:
         if not queries:
             return self._symptoms(intent, [], state)
         hits, unknown = self._match(queries, INTENT_RULES[intent].fields)
-        kin, unsure, absent = self._unmatched(unknown)
+        kin, maybe, unsure, absent = self._unmatched(unknown)
         hits = list(dict.fromkeys([*hits, *kin]))
         said_yes, said_no = self._by_status(hits)
         statements = []
@@ -1028,6 +1059,8 @@ class RecordPolicy:
         if said_no:
             names = Fill(join_items([self._lay(field_texts(self.case, p)[0]) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
+        statements += self._maybe(intent, [p for p in maybe if p not in hits])
+        hits = list(dict.fromkeys([*hits, *maybe]))
         if catch_all:
             statements += self._remaining(intent, present_symptoms, hits, state)
         statements += self._absent(intent, absent)
@@ -1058,7 +1091,7 @@ class RecordPolicy:
                 other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
             elif hit not in targets:
                 targets.append(hit)
-        _, _, absent = self._unmatched(unknown)
+        _, _, _, absent = self._unmatched(unknown)
         unsure = [q for q in unknown if q not in absent]
         # "how long have you had the rash?" with no rash recorded: "I haven't actually had any rash."
         other += self._absent("common", absent)
