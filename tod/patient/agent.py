@@ -28,7 +28,7 @@ from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_si
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import RecordPolicy, placed
+from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy, placed
 from tod.patient.polish import Polisher
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
@@ -218,6 +218,7 @@ class PatientAgent:
             variant = "unmapped_question" if "?" in doctor_text else "no_question"
             rendering = Rendering((self.renderer.fixed("common", variant),), ())
             events.append(variant)
+        events += [f"unmapped_question:{s.variant}" for a in answers for s in a.statements if s.variant in UNMAPPED_VARIANTS]
         events += [f"repeated_question:{a.intent}" for a in answers if a.repeated]
         events += [f"volunteered:{p}" for p in rendering.volunteered]
         if end_signal:
@@ -250,6 +251,9 @@ class PatientAgent:
         provenance = rendering.provenance
         # the doctor's items as named, and as the policy places them ("cramping in your chest")
         asked = [form for values in parse.slots.values() for value in values for form in (value, placed(value, parse.text))]
+        # the topics of the questions no intent covers, as the policy repeats them
+        asked += [i for a in answers for s in a.statements if s.variant in UNMAPPED_VARIANTS
+                  for fill in s.fills.values() for i in fill.items]
         text = compose(parts)
         answered = tuple(dict.fromkeys(a.intent for a in answers if a.statements))
         violations = self.guard.check(text, parts, provenance, asked)

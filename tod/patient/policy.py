@@ -56,6 +56,7 @@ from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_reg
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, join_things
+from tod.patient.unmapped import unmapped_topics
 from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
 from tod.records.model import SYMPTOM_DESCRIPTORS, CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -302,6 +303,9 @@ _ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
 
+#: The statement variants that answer a question no intent covers (:meth:`RecordPolicy._unmapped`).
+UNMAPPED_VARIANTS = frozenset({"unmapped_topic", "unmapped_rest"})
+
 Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
 
 
@@ -492,6 +496,7 @@ class RecordPolicy:
         # whose things the doctor's "your" names when the patient repeats it ("my", or "her")
         self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
         self._turn_groups: frozenset[str] = frozenset()
+        self._turn_regions: frozenset[str] = frozenset()
         # the case is fixed: the texts of the patient's own present facts (not the relatives')
         # are read once, not per question
         self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
@@ -544,6 +549,7 @@ class RecordPolicy:
         """
         # the word groups of the turn: what a question that names no item is about
         self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
+        self._turn_regions = frozenset(body_regions(parse.text))
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
@@ -564,7 +570,23 @@ class RecordPolicy:
                     repeated=state.is_repeat(key, paths),
                 )
             )
+        topics = unmapped_topics(parse) if answers else []
+        if topics:
+            last = answers[-1]
+            answers[-1] = replace(last, statements=(*last.statements, *self._unmapped(topics)))
         return answers
+
+    def _unmapped(self, topics: Sequence[str | None]) -> list[Statement]:
+        """The honest replies to the questions of a turn no intent covers, said after the
+        answers: one naming their topics in the doctor's words ("About my sleeping position,
+        I can't really tell you anything.", variant ``unmapped_topic``), and "not sure about
+        the rest" for those with no clean topic (``unmapped_rest``). They state no record
+        fact (no path) and deny nothing."""
+        named = self.echoed([t for t in topics if t])
+        statements = [Statement("common", "unmapped_topic", "not_recorded", {"asked": named})] if named else []
+        if named is None or None in topics:
+            statements.append(Statement("common", "unmapped_rest", "not_recorded"))
+        return statements
 
     # --------------------------------------------------------------- helpers
 
@@ -621,7 +643,7 @@ class RecordPolicy:
             texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t for p, t in zip(paths, texts)]
         return Fill(join_things(referred(texts)), tuple(paths))
 
-    def _asked(self, queries: Sequence[str]) -> Fill | None:
+    def echoed(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
         and edge function words, reworded only when a whole item is one lay-table term,
         "your" as "my"), the items that cannot stand as one (:func:`speakable`: a chat or
@@ -950,7 +972,7 @@ class RecordPolicy:
         sure" about the topic, never a bare "No"."""
         statements = []
         for variant, group in groups:
-            asked = self._asked(group) if group else None
+            asked = self.echoed(group) if group else None
             if asked is not None:
                 statements.append(Statement(section, variant, "denied", {"asked": asked}))
             elif group:
@@ -975,7 +997,7 @@ class RecordPolicy:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
         does not hold, no "not sure" about the patient's own life)."""
-        asked = self._asked(absent) if intent != "ask_past_diagnosis" else None
+        asked = self.echoed(absent) if intent != "ask_past_diagnosis" else None
         return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
                 else self._unsure(intent, [])]
 
@@ -983,7 +1005,7 @@ class RecordPolicy:
         """A "not sure" about the doctor's items (named back to them), or about the topic.
         The doctor's guess at the patient's own conditions is never repeated (it may be the
         diagnosis): a past-diagnosis "not sure" names the topic."""
-        asked = self._asked(queries) if queries and intent != "ask_past_diagnosis" else None
+        asked = self.echoed(queries) if queries and intent != "ask_past_diagnosis" else None
         return Statement(intent, "not_recorded", "not_recorded", {"asked": asked} if asked else {})
 
     def _remaining(self, intent: str, present: Sequence[str], hits: Sequence[str], state: DialogueState) -> list[Statement]:
@@ -1073,10 +1095,10 @@ class RecordPolicy:
         symptoms that are denied ("I don't actually have any X") or unknown ("not sure")."""
         symptoms = self.case.symptoms
         if not queries:
-            chief = next((i for i, s in enumerate(symptoms) if s.status is Status.present), None)
-            if chief is None:
+            present = [i for i, s in enumerate(symptoms) if s.status is Status.present]
+            if not present:
                 return [], [Statement("common", "not_recorded", "not_recorded")]
-            return [chief], []
+            return [next((i for i in present if self._of_turn_system(i)), present[0])], []
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
         targets: list[int] = []
         other: list[Statement] = []
@@ -1098,6 +1120,16 @@ class RecordPolicy:
         if unsure:
             other.append(self._unsure("common", unsure))
         return targets, other
+
+    def _of_turn_system(self, index: int) -> bool:
+        """Whether the symptom at ``index`` belongs to the body system or place the turn's words
+        name (a word group, "bowel habits" and diarrhoea; a body region, "your tummy" and
+        abdominal pain): a descriptor question that names no symptom is about that one, not
+        the chief complaint."""
+        texts = self._candidate_texts(f"symptoms[{index}]")
+        roots = frozenset(r for t in texts for r in _roots(t) | _roots(self._lay(t)))
+        regions = frozenset(r for t in texts for r in body_regions(t))
+        return bool(self._turn_groups & roots or self._turn_regions & regions)
 
     def _symptom_fill(self, index: int) -> Fill:
         return Fill(self._lay(self.case.symptoms[index].name), (f"symptoms[{index}]",))
@@ -1211,7 +1243,7 @@ class RecordPolicy:
             statements += self._tests_done(kinds)
         if missing:
             # the test not found is named back ("Blood pressure? I don't think I've had that done.")
-            asked = self._asked(missing)
+            asked = self.echoed(missing)
             statements.append(Statement(intent, "not_found", "not_recorded", {"asked": asked} if asked else {}))
         return statements, []
 

@@ -1,0 +1,130 @@
+"""Questions of a turn that no parsed intent covers, and their short topics.
+
+A doctor's turn may ask several things, some of which none of the 29 intents covers
+("Do you belong to any clubs?", "Are you available for a scan on Monday?"). A question
+sentence of the turn (:func:`~tod.nlu.questions.question_sentences`, ending in "?") is
+*covered* when it holds a slot value of the parse or a cue word of a parsed intent
+(:data:`INTENT_CUES`); a request ("Could you take a deep breath?") asks nothing. The
+uncovered ones get a short honest reply naming their topic in the doctor's words
+(:func:`question_topic`), never a denial. A turn with a single question sentence is
+covered by any answer it gets, so the parse's answer is the whole reply there.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+from typing import Mapping
+
+from tod.nlu.questions import question_sentences
+from tod.nlu.types import TurnParse
+
+#: Word starts that show a question sentence asks what an intent asks (a cue matches at a
+#: word start: "smok" matches "smoke", "smoking", "smoker").
+INTENT_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
+    intent: re.compile(r"\b(?:" + cues + ")", re.IGNORECASE)
+    for intent, cues in {
+        "ask_symptom": r"symptom|feel|felt|notic|experienc|sensation|bother|suffer|any other",
+        "ask_symptom_duration": r"how long|since when|when did|how many (?:days|weeks|months|years)|start|began|begin",
+        "ask_symptom_description_time": r"when|start|began|onset|sudden|gradual|come and go|comes and goes|constant"
+                                        r"|getting|chang|morning|night|pattern|episode|often|frequen|timing|how long",
+        "ask_symptom_description_degree": r"how (?:bad|severe|much|strong|intense)|sever|scale|rate|intens|worst",
+        "ask_symptom_description_position": r"where|locat|spread|radiat|move|side|point",
+        "ask_symptom_description_shape": r"look|shape|size|textur|raised|flat|describe|what (?:kind|type|sort)|like"
+                                         r"|nature|character|sharp|dull|burn|throb|stabb|ach",
+        "ask_symptom_description_color": r"colou?r|red|yellow|green|dark|pale|white|black",
+        "ask_symptom_description_smell": r"smell|odou?r",
+        "ask_symptom_factors": r"worse|better|reliev|aggravat|trigger|help|ease|bring|make|affect|set off|provok",
+        "ask_coitus": r"sex|partner|intercourse|condom",
+        "ask_tobacco": r"smok|cigar|tobacco|vap|nicotine",
+        "ask_alcohol": r"alcohol|drink|beer|wine|spirit",
+        "ask_drug": r"drug|substance|cannabis|marijuana|recreational|cocaine|inject",
+        "ask_receiving_treatment": r"treat|tried|try|take|taking|medic|remed|therap|done",
+        "ask_age": r"age\b|old",
+        "ask_weight": r"weigh|height|tall|heavy",
+        "ask_gender": r"sex\b|gender|male|female",
+        "ask_medical_examination": r"test|exam|scan|x-?ray|blood|result|check|imaging|investigat|measur|ultrasound"
+                                   r"|mri|ct\b|ecg|ekg|biops",
+        "ask_living_habit": r"diet|eat|food|exercis|sleep|habit|routine|lifestyle|activ|stress|caffeine|coffee|live",
+        "ask_past_medication": r"medic|pill|tablet|drug|prescri|supplement|take|taking|inhaler|vitamin",
+        "ask_past_diagnosis": r"condition|diagnos|illness|disease|history|problem|health|medical",
+        "ask_physical_change": r"chang|weight|appetite|sleep|energy|bowel|urin|lost|los|gain",
+        "ask_trauma_surgery": r"surg|operat|injur|accident|trauma|fall|fell|hospital",
+        "ask_preventive": r"vaccin|immuni[sz]|jab|shot|screen",
+        "ask_allergic_history": r"allerg|react",
+        "ask_contact_history": r"contact|expos|travel|sick|ill|anyone|around|pet|animal|been to|abroad",
+        "ask_family_history": r"family|mother|father|parent|sibling|brother|sister|relative|run in|runs in|mum|mom|dad",
+        "ask_occupation": r"work|job|occupation|living|employ",
+        "ask_reproductive_history": r"period|pregnan|menstru|children|birth|contracept|menopaus",
+    }.items()
+})
+
+#: A request for something the patient does, not a question ("Could you take a deep breath?").
+_REQUEST = re.compile(
+    r"^(?:\W*)(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)(?:take|lie|sit|stand|open|show|breathe"
+    r"|come|follow|point|raise|lift|bend|walk|squeeze|push|pull|look|stick|cough|say|hold|turn|roll|touch|move"
+    r"|relax|bring|get|go|keep|try|make|fill|sign|wait|let|give)\b",
+    re.IGNORECASE,
+)
+#: The opening of a question about a topic the doctor names at its end ("Any stress at
+#: work?", "What about your sleeping position?", "Do you belong to any clubs?"); the topic is
+#: what follows, up to the question mark.
+_TOPIC_QUESTION = re.compile(
+    r"^\W*(?:(?:and|also|so|now|or|lastly|finally)\b,?\s*)*"
+    r"(?:what about|how about|and|any|is there any|are there any|do you have any|have you had any"
+    r"|do you (?:belong to|have|do|use|get|play) any|how is|how are|how's)\s+"
+    r"(?P<topic>[A-Za-z][A-Za-z' -]*?)\s*(?:at the moment|lately|recently|these days|at all|now)?\s*\?$",
+    re.IGNORECASE,
+)
+#: The most words of a topic said back.
+TOPIC_WORDS = 4
+#: Words a clean topic never holds (a verb, a pronoun or a clause word shows a topic that
+#: is no noun phrase: "you do when it hurts").
+_NOT_TOPIC = frozenset("""you i it that this which who what when where why how do does did is are was were be been
+have has had to if should would could can will may might there they them he she we me""".split())
+
+
+def _covered(sentence: str, values: list[str], intents: tuple[str, ...]) -> bool:
+    """Whether the question ``sentence`` holds a slot value of the parse or a cue of one of
+    its ``intents``."""
+    lowered = sentence.lower()
+    if any(value.lower() in lowered for value in values if value.strip()):
+        return True
+    return any(INTENT_CUES[i].search(sentence) for i in intents if i in INTENT_CUES)
+
+
+def unmapped_questions(parse: TurnParse) -> list[str]:
+    """The question sentences of a turn that asks several things which no parsed intent,
+    slot value or cue covers (:func:`_covered`), requests left out, in order; empty for a
+    turn with at most one question sentence or no parsed intent (answered as a whole)."""
+    if not parse.intents:
+        return []
+    text = parse.text
+    sentences = [text[a:b].strip() for a, b in question_sentences(text)]
+    questions = [s for s in sentences if s.endswith("?") and not _REQUEST.match(s)]
+    if len(questions) < 2:
+        return []
+    values = [v for vs in parse.slots.values() for v in vs]
+    return [s for s in questions if not _covered(s, values, parse.intents)]
+
+
+def question_topic(sentence: str) -> str | None:
+    """The topic an uncovered question names at its end, in the doctor's words ("Do you
+    belong to any clubs?" -> "clubs", "Any stress at work?" -> "stress at work"): at most
+    :data:`TOPIC_WORDS` words with no verb, pronoun or clause word (:data:`_NOT_TOPIC`),
+    "your" kept for the caller to say as the patient's; ``None`` when no clean short topic
+    can be taken."""
+    match = _TOPIC_QUESTION.match(sentence.strip())
+    if match is None:
+        return None
+    topic = match.group("topic").strip(" -'")
+    words = topic.lower().split()
+    if not words or len(words) > TOPIC_WORDS or set(words) & _NOT_TOPIC:
+        return None
+    return topic
+
+
+def unmapped_topics(parse: TurnParse) -> list[str | None]:
+    """The topic of each question of ``parse`` no intent covers (:func:`unmapped_questions`),
+    ``None`` for one with no clean short topic (:func:`question_topic`)."""
+    return [question_topic(q) for q in unmapped_questions(parse)]
