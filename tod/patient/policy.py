@@ -402,6 +402,15 @@ def _about_body(query: str) -> bool:
     return not words & _MEASURE_WORDS or bool(words - _MEASURE_WORDS) and words - _MEASURE_WORDS <= _ATTRIBUTE_WORDS
 
 
+def _same_place(qualifiers: frozenset[str], roots: frozenset[str], shared_regions: frozenset[str]) -> bool:
+    """Whether a record text (word ``roots``) lies where a query places its item: the query's
+    ``qualifiers`` (its roots besides its head, weak and measurement words left out: "joint"
+    of "joint pain", "leg" of "leg swelling") are none, or the text shares one of them or a
+    body region (``shared_regions``). "Joint pain?" is not answered with a back pain."""
+    qualifiers = qualifiers - _WEAK_WORDS - _MEASURE_WORDS
+    return not qualifiers or bool(qualifiers & roots) or bool(shared_regions)
+
+
 def _strings(value: object) -> list[str]:
     """The texts of a dumped record item, nested lists and mappings included; statuses and
     categories left out."""
@@ -747,11 +756,13 @@ class RecordPolicy:
             heads = {_head(query), _head(self._lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            amounts = [path for path, text, roots, _ in touched if self._may_be(query, asked, path, text, roots)]
+            amounts = [(path, _same_place(asked - heads, roots, wanted & regions)) for path, text, roots, regions in touched
+                       if self._may_be(query, asked, path, text, roots)]
+            said = [path for path, placed_there in amounts if placed_there and self._own_present(path)]
             if own:
                 kin += own
-            elif _about_body(query) and any(self._own_present(p) for p in amounts):
-                maybe += [p for p in amounts if self._own_present(p)]
+            elif _about_body(query) and said:
+                maybe += said
             elif not _deniable(query) or amounts:
                 unsure.append(query)
             else:
@@ -1090,15 +1101,19 @@ class RecordPolicy:
             statements.append(self._unsure(intent, unsure))
         return statements, self._extras(intent, present_symptoms, hits, state, self.max_facts - len(hits))
 
-    def _targets(self, queries: list[str]) -> tuple[list[int], list[Statement]]:
+    def _targets(self, queries: list[str], fields: Sequence[str] = ()) -> tuple[list[int], list[Statement]]:
         """Symptom indices a descriptor question is about, and statements for named
-        symptoms that are denied ("I don't actually have any X") or unknown ("not sure")."""
+        symptoms that are denied ("I don't actually have any X") or unknown ("not sure").
+        With no named symptom: the present symptom of the system the turn names that holds
+        one of the asked descriptor ``fields`` (:meth:`_of_turn_system`), else the chief one."""
         symptoms = self.case.symptoms
         if not queries:
             present = [i for i, s in enumerate(symptoms) if s.status is Status.present]
             if not present:
                 return [], [Statement("common", "not_recorded", "not_recorded")]
-            return [next((i for i in present if self._of_turn_system(i)), present[0])], []
+            # the symptom of the system the turn names, when it holds what is asked
+            system = [i for i in present if self._of_turn_system(i) and any(getattr(symptoms[i], f) for f in fields)]
+            return [(system or present)[0]], []
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
         targets: list[int] = []
         other: list[Statement] = []
@@ -1135,7 +1150,7 @@ class RecordPolicy:
         return Fill(self._lay(self.case.symptoms[index].name), (f"symptoms[{index}]",))
 
     def _descriptor(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        targets, statements = self._targets(queries)
+        targets, statements = self._targets(queries, INTENT_RULES[intent].symptom_fields)
         extras: list[Statement] = []
         for index in targets[: self.max_facts]:
             symptom = self.case.symptoms[index]
@@ -1174,7 +1189,7 @@ class RecordPolicy:
         return found
 
     def _factors(self, intent: str, queries: list[str], state: DialogueState) -> tuple[list[Statement], list[Statement]]:
-        targets, statements = self._targets(queries)
+        targets, statements = self._targets(queries, INTENT_RULES[intent].symptom_fields)
         budget = self.max_facts
         for index in targets:
             symptom = self.case.symptoms[index]

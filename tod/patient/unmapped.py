@@ -76,6 +76,8 @@ _TOPIC_QUESTION = re.compile(
     r"(?P<topic>[A-Za-z][A-Za-z' -]*?)\s*(?:at the moment|lately|recently|these days|at all|now)?\s*\?$",
     re.IGNORECASE,
 )
+#: A possessive that opens a topic, said as "the" (whose it is goes without saying).
+_POSSESSIVE = re.compile(r"^(?:your|his|her|their)\s+", re.IGNORECASE)
 #: The most words of a topic said back.
 TOPIC_WORDS = 4
 #: Words a clean topic never holds (a verb, a pronoun or a clause word shows a topic that
@@ -112,12 +114,12 @@ def question_topic(sentence: str) -> str | None:
     """The topic an uncovered question names at its end, in the doctor's words ("Do you
     belong to any clubs?" -> "clubs", "Any stress at work?" -> "stress at work"): at most
     :data:`TOPIC_WORDS` words with no verb, pronoun or clause word (:data:`_NOT_TOPIC`),
-    "your" kept for the caller to say as the patient's; ``None`` when no clean short topic
-    can be taken."""
+    a leading possessive said as "the" ("your sleeping position" -> "the sleeping position");
+    ``None`` when no clean short topic can be taken."""
     match = _TOPIC_QUESTION.match(sentence.strip())
     if match is None:
         return None
-    topic = match.group("topic").strip(" -'")
+    topic = _POSSESSIVE.sub("the ", match.group("topic").strip(" -'"))
     words = topic.lower().split()
     if not words or len(words) > TOPIC_WORDS or set(words) & _NOT_TOPIC:
         return None
