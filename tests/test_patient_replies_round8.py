@@ -130,3 +130,9 @@ def test_a_symptom_elsewhere_is_not_offered_for_an_item_placed_by_the_doctor(ric
     for seed in SEEDS:
         reply = _reply(record, parser, make_agent, seed, "Any chest pain?", ["ask_symptom"], {"symptom": ["chest pain"]})
         assert "symptoms[0]" not in reply.provenance and not _DENIES.match(reply.text), reply.text
+
+
+def test_a_follow_up_about_what_was_asked_is_covered():
+    parse = TurnParse("Can you tell me about the discharge? Is it watery or thick?",
+                      ("ask_symptom_description_shape",), {"symptom": ["discharge"]})
+    assert unmapped_questions(parse) == []

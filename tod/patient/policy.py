@@ -275,7 +275,8 @@ _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
                        headache earache stomachache bellyache tummyache backache toothache tight tightness""",
             "fever": "fever feverish temperature hot chill chills shivering shivery",
             "sick": "nausea nauseous nauseated sick vomit vomiting throwing retch retching gag gagging",
-            "skin": "rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds",
+            "skin": """rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds
+                       patch patches""",
             "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
             "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
             "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
@@ -735,9 +736,10 @@ class RecordPolicy:
           place by more than a weak word ("discomfort?" with abdominal pain recorded), said
           instead (up to k);
         * *maybe*: the patient's present symptoms and changes that may amount to a query
-          they are not the same thing as (:meth:`_may_be`: "rash?" with skin sores, "energy
-          levels?" with tiredness), said with an honest link ("if that's what you mean"), for
-          a query about the body (:func:`_about_body`), up to k;
+          they are not the same thing as (:meth:`_may_be`) by a shared word or word group,
+          where the query places it (:func:`_same_place`: "leg swelling?" with leg ulcers),
+          said with an honest link ("if that's what you mean"), for a query about the body
+          (:func:`_about_body`), up to k;
         * *unsure*: queries a patient may really not know (a measurement, a possible
           diagnosis, :func:`_deniable`) or that touch some other record text (a denied
           symptom, a finding, a history item, the opening statement): "not sure";
@@ -756,9 +758,10 @@ class RecordPolicy:
             heads = {_head(query), _head(self._lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            amounts = [(path, _same_place(asked - heads, roots, wanted & regions)) for path, text, roots, regions in touched
-                       if self._may_be(query, asked, path, text, roots)]
-            said = [path for path, placed_there in amounts if placed_there and self._own_present(path)]
+            # (path, lies where the query places it, shares a word or word group with it)
+            amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool((asked - _WEAK_WORDS) & roots))
+                       for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
+            said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
             if own:
                 kin += own
             elif _about_body(query) and said:

@@ -66,6 +66,10 @@ _REQUEST = re.compile(
     r"|relax|bring|get|go|keep|try|make|fill|sign|wait|let|give)\b",
     re.IGNORECASE,
 )
+#: A question about what the turn asked before ("Is it watery or thick?", "Does it spread?"):
+#: covered by the answer to that question.
+_FOLLOW_UP = re.compile(r"^\W*(?:and\s+|so\s+)?(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\s+"
+                        r"(?:it|they|this|that|these|those)\b", re.IGNORECASE)
 #: The opening of a question about a topic the doctor names at its end ("Any stress at
 #: work?", "What about your sleeping position?", "Do you belong to any clubs?"); the topic is
 #: what follows, up to the question mark.
@@ -88,7 +92,9 @@ have has had to if should would could can will may might there they them he she 
 
 def _covered(sentence: str, values: list[str], intents: tuple[str, ...]) -> bool:
     """Whether the question ``sentence`` holds a slot value of the parse or a cue of one of
-    its ``intents``."""
+    its ``intents``, or follows up what an earlier question asked (:data:`_FOLLOW_UP`)."""
+    if _FOLLOW_UP.match(sentence):
+        return True
     lowered = sentence.lower()
     if any(value.lower() in lowered for value in values if value.strip()):
         return True
