@@ -16,7 +16,9 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   see :data:`_KNOWN_FIELDS`); "not sure" when the field is empty, or "does not apply" /
   "too young" from the demographics. A named symptom or change that matches nothing
   (:meth:`RecordPolicy._unmatched`) is answered with the patient's present symptom of the
-  same kind and place ("discomfort?" -> the belly pain); "not sure" when a patient may really
+  same kind and place ("discomfort?" -> the belly pain), or with a present symptom that shares
+  a word with it where the doctor places it, linked ("Well, I've had leg ulcers, if that's
+  what you mean." for "leg swelling?"); "not sure" when a patient may really
   not know it (a measurement, a possible diagnosis) or a present record text of the patient's
   own may amount to it (:meth:`RecordPolicy._may_be`: a finding sharing more than a weak word);
   else (touched by nothing, or only by denials, a relative's condition, a test) softly denied
@@ -34,6 +36,8 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   with no present fact, the recorded denial; with nothing recorded, "not sure".
 * Descriptor intents (duration, onset, degree, position, shape, color, smell, factors)
   answer for each named symptom, else for the chief symptom (the first present one).
+* The questions of a turn no intent covers (:mod:`tod.patient.unmapped`) get a short honest
+  line naming their topic, after the answers, with no record path.
 * *Extras* are related facts not yet revealed, offered for a persona that volunteers:
   the other items of the asked field (diabetes when asked about heart disease), other
   descriptors of the described symptom, other present symptoms. Extras never push an
@@ -588,7 +592,7 @@ class RecordPolicy:
 
     def _unmapped(self, topics: Sequence[str | None]) -> list[Statement]:
         """The honest replies to the questions of a turn no intent covers, said after the
-        answers: one naming their topics in the doctor's words ("About my sleeping position,
+        answers: one naming their topics in the doctor's words ("About the sleeping position,
         I can't really tell you anything.", variant ``unmapped_topic``), and "not sure about
         the rest" for those with no clean topic (``unmapped_rest``). They state no record
         fact (no path) and deny nothing."""
