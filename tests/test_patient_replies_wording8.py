@@ -41,6 +41,17 @@ def test_no_template_leads_with_a_field_label():
     assert labelled == []
 
 
+def test_every_fact_variant_keeps_a_template_that_does_not_open_with_yes_or_no():
+    """After a denial a fact is said without "Yes" (the renderer's choice needs one)."""
+    bank = default_bank()
+    for section, variant in bank.variant_keys():
+        if section == "common" or variant.startswith(("denied", "absent", "repeated")):
+            continue
+        for voice in ("patient", "caregiver"):
+            options = bank.options(section, variant, voice)
+            assert any(not re.match(r"(?:yes|yeah|no|nah)\b", t, re.IGNORECASE) for t in options), (section, variant)
+
+
 def test_a_head_injury_question_is_not_answered_about_operations(rich_record, parser, make_agent):
     for text in _texts(rich_record, parser, make_agent, "Did you hit your head at all?", ["ask_trauma_surgery"]):
         assert "operation" not in text.lower() and text.strip(), text
