@@ -157,9 +157,10 @@ class TemplateRenderer:
         name the doctor's items are said together (:func:`merge_unsure`), as are the named
         symptoms the patient does not have (:func:`merge_absent`, :func:`merge_unrecorded`).
         Two consecutive denials or "not sure"s that differ only in their topic are said as
-        one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied) earlier in the reply is not stated (or denied) again,
-        nor an item of the doctor's given a second none-answer (:func:`without_second_nones`); a
-        recall beside facts of its own answer follows them, about the rest (:func:`recalled_after_facts`).
+        one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied)
+        earlier in the reply is not stated (or denied) again, nor an item of the doctor's given
+        a second none-answer (:func:`without_second_nones`); a recall beside facts of its own
+        answer follows them, about the rest (:func:`recalled_after_facts`).
         """
         answers = recalled_after_facts(merge_unsure(without_second_nones(answers)))
         answers = merge_unrecorded(merge_absent(merge_recalled(answers)))
