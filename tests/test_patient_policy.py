@@ -204,7 +204,7 @@ def test_not_recorded_is_not_a_denial(intent, slots, rich_record, example_record
         record.case.history.family_history = []
     reply = make_agent(record, parser).respond(parser.add("q", [intent], slots))
     assert reply.provenance == ()
-    assert not reply.text.startswith("No"), reply.text
+    assert not re.match(r"No\b", reply.text), reply.text  # a lead-less recall ("Nothing comes to mind.") is no flat "No"
     # a topic the patient would know about is answered as recall, never as a flat "No"
     assert re.search(r"not sure|rather not|don't really know|can't remember|nothing comes to mind|couldn't say"
                      r"|that I can think of|that comes to mind|worth mentioning|nothing much to tell", reply.text, re.IGNORECASE)

@@ -156,9 +156,10 @@ def test_unrecorded_topics_a_patient_knows_are_answered_as_recall(rich_record, p
                          ("Have you tried anything for it?", "ask_receiving_treatment"),
                          ("Do you smoke?", "ask_tobacco"), ("Tell me about your habits.", "ask_living_habit")):
         reply = _ask(agent, parser, text, intent)
-        assert "not sure" not in reply.lower() and not reply.startswith("No"), (intent, reply)
+        assert "not sure" not in reply.lower() and not re.match(r"No\b", reply), (intent, reply)
     exposure = _ask(make_agent(record, parser), parser, "Any recent travel?", "ask_contact_history")
-    assert exposure.startswith("Travel, or anything"), exposure
+    # a recall that names the topic in a sentence, not a field label asked back ("Travel, or anything ...? ...")
+    assert "travel" in exposure and "?" not in exposure, exposure
 
 
 def test_treatments_tried_are_said_with_a_verb(rich_record, parser, make_agent):

@@ -27,7 +27,7 @@ from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
-_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm", "But")
+_NO_HEDGE_OPENERS = ("Yes", "Yeah", "No", "Nah", "Well", "So,", "As I said", "Hmm", "Umm", "But", "Okay", "Alright", "Sure")
 
 
 class TemplateRenderer:
@@ -157,9 +157,13 @@ class TemplateRenderer:
         name the doctor's items are said together (:func:`merge_unsure`), as are the named
         symptoms the patient does not have (:func:`merge_absent`, :func:`merge_unrecorded`).
         Two consecutive denials or "not sure"s that differ only in their topic are said as
-        one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied) earlier in the reply is not stated (or denied) again.
+        one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied)
+        earlier in the reply is not stated (or denied) again, nor an item of the doctor's given
+        a second none-answer (:func:`without_second_nones`); a recall beside facts of its own
+        answer follows them, about the rest (:func:`recalled_after_facts`).
         """
-        answers = merge_unrecorded(merge_absent(merge_recalled(merge_unsure(answers))))
+        answers = recalled_after_facts(merge_unsure(without_second_nones(answers)))
+        answers = merge_unrecorded(merge_absent(merge_recalled(answers)))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -374,6 +378,55 @@ def merge_recalled(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     variant = "not_recalled_many" if len(items) > MAX_ECHOED_ITEMS else "not_recalled"
     merged = replace(recalled[0], variant=variant, fills={"asked": Fill(join_items(items, "or"), items=tuple(items))})
     return _said_once(answers, _recalled, recalled[0], merged)
+
+
+def recalled_after_facts(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with each recall answer (``common.not_recalled``) of an answer that also
+    states facts said after the last of them, as about the rest: "Well, travel to Spain
+    last month. But nothing like chemicals that I can think of." (``not_recalled_but``, or
+    with more than :data:`MAX_ECHOED_ITEMS` items "But nothing else like that comes to
+    mind.", ``not_recalled_others``), never a bare "Nothing comes to mind." beside a fact of
+    the same topic, which reads as a contradiction. Repeated answers are left alone; the
+    recalls changed here are not merged with those of other answers."""
+    result = list(answers)
+    for answer in answers:
+        recall = next((s for s in answer.statements if _recalled(s)), None)
+        present = [s for s in answer.statements if s.outcome == "present"]
+        if answer.repeated or recall is None or not present:
+            continue
+        items = recall.fills["asked"].items or (recall.fills["asked"].text,)
+        variant = "not_recalled_others" if len(items) > MAX_ECHOED_ITEMS else "not_recalled_but"
+        after = replace(recall, variant=variant)
+        result = _moved_after(_said_once(result, lambda s, r=recall: s is r, recall, after), after, present[-1])
+    return result
+
+
+def _none_items(statement: Statement) -> frozenset[str]:
+    """The doctor's items a denial, recall or "not sure" names back (lower case); empty for
+    a statement of facts or one that names nothing."""
+    asked = statement.fills.get("asked")
+    if statement.outcome == "present" or asked is None:
+        return frozenset()
+    return frozenset(item.lower() for item in asked.items or (asked.text,))
+
+
+def without_second_nones(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` without a denial, recall or "not sure" whose items an earlier one of the
+    reply already named ("Creams or ointments? Nothing comes to mind." then "No, I'm not on
+    creams or ointments." from a second intent of the same question): each of the doctor's
+    items gets one none-answer. Repeated answers are left alone."""
+    seen: set[str] = set()
+    result = []
+    for answer in answers:
+        kept = []
+        for statement in answer.statements:
+            items = _none_items(statement)
+            if items and items <= seen and not answer.repeated:
+                continue
+            seen.update(items)
+            kept.append(statement)
+        result.append(replace(answer, statements=tuple(kept)))
+    return result
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not

@@ -53,6 +53,7 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
+from tod.patient.asking import only_requests_tests
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
@@ -558,8 +559,10 @@ class RecordPolicy:
     def answer(self, parse: TurnParse, state: DialogueState) -> list[IntentAnswer]:
         """One :class:`IntentAnswer` per distinct schema intent of ``parse``, in order.
 
-        Intents outside the schema are skipped (the caller reports them). The state is read,
-        never changed.
+        Intents outside the schema are skipped (the caller reports them). The examination
+        intent of a turn that only does or orders a test now
+        (:func:`~tod.patient.asking.only_requests_tests`) is agreed to ("Okay, sure."), with no
+        earlier test listed. The state is read, never changed.
         """
         # the word groups of the turn: what a question that names no item is about
         self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
@@ -571,7 +574,11 @@ class RecordPolicy:
             if handler is None:
                 continue
             queries = self.queries(intent, parse)
-            statements, extras = handler(intent, queries, state)
+            if intent == "ask_medical_examination" and only_requests_tests(parse.text, queries):
+                # "Let me listen to your chest": a test done now, agreed to; no earlier test is listed
+                statements, extras = [Statement(intent, "agreed", "present")], []
+            else:
+                statements, extras = handler(intent, queries, state)
             statements = [_topic_denial(s) if several or len(queries) > 1 else s for s in statements]
             key = question_key(intent, queries)
             paths = tuple(p for s in statements for p in s.all_paths)
