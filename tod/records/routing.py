@@ -76,7 +76,10 @@ OCCUPATION = (r"(?:student|teacher|farmer|nurse|engineer|worker|driver|officer|s
                r"veteran|recruit|journalist|writer|artist|photographer|pharmacist|dentist|surgeon|receptionist|"
                r"bartender|guard|sailor|marine|missionary|volunteer|caregiver|babysitter|retiree|swimmer|player|"
                r"cyclist|wrestler|gymnast|climber|boxer|dancer)s?")
-_BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*(?:[\w-]+\s+){{0,3}}"
+#: A bare occupation ("retired school teacher"); one owned by a possessive ("insults her teachers")
+#: is another person's.
+_BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*"
+                              rf"(?:(?!(?:his|her|my|their|our|its)\b)[\w-]+\s+){{0,3}}"
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
 
 _RE = load_patterns("routing")
@@ -104,7 +107,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
-         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
+         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|(?<!been )(?<!was )(?<!were )(?<!is )taken|uses|"
          r"using|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course(?! of)|diagnosis|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
@@ -152,7 +155,7 @@ _GENERIC: dict[str, re.Pattern[str]] = {
          r"relevant|notable|remarkable)\s+)*(?:past medical history|medical history|history|medical (?:problems?|"
          r"conditions?|issues?)|illness(?:es)?|diseases?|conditions?|problems?|health (?:problems?|issues?)|"
          r"medical events?|hospitali[sz]ations?|comorbidit(?:y|ies)|co-morbidit(?:y|ies))(?: of note)?$"),
-        ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|"
+        ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|topical|oral|"
          r"long-term)\s+)*(?:medications?|medicines?|drugs|pills|prescriptions?|medication use|treatments?|"
          r"over-the-counter (?:medications?|drugs)|supplements?)$"),
         ("history.allergies", r"^(?:(?:known|drug|medication|food)\s+)*allerg(?:y|ies)(?: to (?:medications?|drugs))?$"),
@@ -322,6 +325,19 @@ def _family(clause: str) -> RoutedFact | None:
     return None
 
 
+_PURPOSE_TAIL = re.compile(r"\s+(?:for|on|to|against) (?:it|them|this|that|these|those|the|his|her|their|my)\b.*$", re.I)
+
+
+def _generic_lead_field(item: str) -> str | None:
+    """The field a lead names when its object is that field's whole content ("taken any
+    medications", "tried any treatments for the lesions" -> history.medications); else None."""
+    lead = _lead(item)
+    if lead is None:
+        return None
+    field, rest = lead
+    return field if generic_field(_PURPOSE_TAIL.sub("", rest)) == field else None
+
+
 def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Routing:
     """The facts of a negated object ("fever or chills"), denied; with ``history`` (a denied
     history: "denies any history of X"), an item that reads as no symptom is past history."""
@@ -357,7 +373,7 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
                                                          r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
                                                          r"treated)|sought)\b", item, re.I):
             continue
-        generic = generic_field(item)
+        generic = generic_field(item) or _generic_lead_field(item)
         if generic is not None:
             routing.facts.append(RoutedFact(generic, None, Status.denied))
             continue
@@ -396,13 +412,25 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
     return routing
 
 
+_SHARED_HEAD = re.compile(r"^(?P<a>[\w-]+(?: [\w-]+)?),? and (?P<b>[\w-]+(?: [\w-]+)?) (?P<head>histor(?:y|ies))$", re.I)
+
+
+def _shared_head_parts(subject: str) -> list[str]:
+    """The subjects two modifiers of one head name ("medical and family histories" -> "medical
+    history", "family history"); any other subject alone."""
+    match = _SHARED_HEAD.match(subject.strip())
+    if match is None:
+        return [subject]
+    return [f"{match.group(part)} history" for part in ("a", "b")]
+
+
 def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
     """A normal statement: a blanket denial of the field it names ("past medical history
     unremarkable", "previously healthy"), a denied item of a history section ("birth history
     unremarkable"), else unrouted."""
-    field = generic_field(subject) if subject else "history.past_diagnoses"
-    if field is not None:
-        return Routing([RoutedFact(field, None, Status.denied)])
+    fields = [generic_field(part) for part in _shared_head_parts(subject)] if subject else ["history.past_diagnoses"]
+    if fields and all(fields):
+        return Routing([RoutedFact(field, None, Status.denied) for field in dict.fromkeys(fields)])
     if default in _BLANKET_FIELDS and subject:
         return Routing([RoutedFact(default, short_value(subject), Status.denied)])
     return Routing(unrouted=[clause])
@@ -549,6 +577,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if tried.facts:
             return Routing([RoutedFact(f.field, f.value, f.status, f.detail or failed.group("o").lower()) for f in tried.facts])
     obj = negated_object(clause)
+    if obj is not None and _RE.other_person.match(strip_subject(clause)):
+        return Routing(unrouted=[clause])  # "his mother had no bleeding": another person's, no denial of the patient
     if obj is not None:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
         return _denied_facts(obj, default, history=history)
@@ -671,7 +701,7 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
             and not (negated_object(text) is not None or _family(text)):
         return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
                              r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
-    return bool(negated_object(text) is not None or lead or _family(text)
+    return bool(negated_object(text) is not None or lead or _family(text) or _RE.unremarkable.match(text)
                 or _RE.other_person.match(text) and len(text.split()) >= 3
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
                             r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))
