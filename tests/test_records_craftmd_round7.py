@@ -93,3 +93,21 @@ def test_how_a_symptom_began_is_part_of_its_course() -> None:
     assert _course("It started as tiny pink spots that later merged.") == "starting as tiny pink spots"
     assert _course("The rash has spread to his back.") == "spreading to my back"
     assert _course("The rash began when he was 12 years old.") is None  # a time, no form or place
+
+
+def test_a_symptom_verb_negated_denies_its_symptom() -> None:
+    assert _facts("the blisters do not itch or bleed") == [("symptoms", "itching", "denied"), ("symptoms", "bleeding", "denied")]
+    assert _facts("The spot does not hurt") == [("symptoms", "pain", "denied")]
+    assert route_clause("The cough does not change with meals", default=None).facts == []  # no symptom verb
+
+
+def test_a_caregiver_who_denies_speaks_for_the_patient() -> None:
+    assert _facts("Her parents deny any recent travel") == [("history.exposures", None, "denied")]
+    assert reported_clause("His wife says that, this week, he has been sleepy") == "this week, he has been sleepy"
+
+
+def test_treatments_tried_in_the_past_perfect_or_with_to() -> None:
+    assert _facts("She has tried to take antihistamines without any improvement") == [
+        ("history.medications", "antihistamines", "present")]
+    assert _facts("He had tried several moisturizing creams") == [("history.medications", "several moisturizing creams", "present")]
+    assert route_clause("He tried to climb a ladder", default=None).facts == []

@@ -178,7 +178,7 @@ def reported_clause(text: str) -> str | None:
     content = strip_subject(text)
     if not content or content == _RE.chart_subject.sub("", text, count=1):
         return None
-    return content
+    return re.sub(r"^that\b,?\s*", "", content) or None  # "says that, during this period, she ..."
 
 
 _ADVERB = (r"(?:also|otherwise|still|now|never|often|always|usually|frequently|sometimes|occasionally|currently|"

@@ -113,7 +113,8 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
-         r"^(?:(?:has|have|did) )?(?:also )?(?:tried|try) (?!to\b)(?:using |taking )?|"
+         r"^(?:(?:has|have|had|did) )?(?:also |only |previously )?(?:tried|try) (?:to (?:take|use|apply) |using |taking |"
+         r"applying |(?!to\b))|"
          r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
          r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
@@ -300,10 +301,12 @@ _HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|liv
 _TREATED_BY = re.compile(r"\b(?:treated|managed|controlled) (?:with|by)\b", re.I)
 _LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
 
-#: A quality word -> the symptom it names ("not itchy" -> itching denied; a lone "tender" -> tenderness).
+#: A quality word or verb -> the symptom it names ("not itchy", "does not itch" -> itching
+#: denied; a lone "tender" -> tenderness).
 QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
                  "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
-                 "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
+                 "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness",
+                 "itch": "itching", "hurt": "pain", "burn": "burning", "bleed": "bleeding", "drain": "drainage"}
 
 
 def _lead(clause: str) -> tuple[str, str] | None:
@@ -326,6 +329,11 @@ def _family(clause: str) -> RoutedFact | None:
 
 
 _PURPOSE_TAIL = re.compile(r"\s+(?:for|on|to|against) (?:it|them|this|that|these|those|the|his|her|their|my)\b.*$", re.I)
+
+
+#: A verb by which another person speaks for the patient ("Parents deny any fever").
+_SPEAKER_VERB = re.compile(r"\b(?:den(?:y|ies|ied)|recalls?|recalled|remembers?|remembered|reports?|reported|"
+                           r"notices?|noticed)\b", re.I)
 
 
 def _generic_lead_field(item: str) -> str | None:
@@ -577,7 +585,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if tried.facts:
             return Routing([RoutedFact(f.field, f.value, f.status, f.detail or failed.group("o").lower()) for f in tried.facts])
     obj = negated_object(clause)
-    if obj is not None and _RE.other_person.match(strip_subject(clause)):
+    if obj is not None and _RE.other_person.match(strip_subject(clause)) and not _SPEAKER_VERB.search(clause):
         return Routing(unrouted=[clause])  # "his mother had no bleeding": another person's, no denial of the patient
     if obj is not None:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
