@@ -93,6 +93,7 @@ def test_how_a_symptom_began_is_part_of_its_course() -> None:
     assert _course("It started as tiny pink spots that later merged.") == "starting as tiny pink spots"
     assert _course("The rash has spread to his back.") == "spreading to my back"
     assert _course("The rash began when he was 12 years old.") is None  # a time, no form or place
+    assert _course("He started on a new cream last week.") is None  # a person starting a treatment
 
 
 def test_a_symptom_verb_negated_denies_its_symptom() -> None:

@@ -741,9 +741,11 @@ _COURSE = re.compile(
     r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
     r"(?P<rest>\W.*)?$", re.I)
 #: How a symptom began, told before any change ("The rash started on his face", "it began as
-#: small red bumps that ..."): the form or place it began in, up to the next clause.
+#: small red bumps that ..."): the form or place it began in, up to the next clause. A person
+#: who "started on" something starts a treatment, no symptom.
 _COURSE_START = re.compile(
-    r"^(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?(?:it|they|[\w'-]+) "
+    r"^(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
+    r"(?!(?:he|she|I|we|you|patient|man|woman|boy|girl|child|infant|baby)\b)(?:it|they|[\w'-]+) "
     r"(?:(?:initially|first|originally) )?(?:began|started|first appeared)"
     r"(?P<start> (?:as|on|in|at|behind|around|over|under|near) (?:(?!(?:that|which|then|and|but|when|while|after)\b)[^,;])+?)"
     r"(?=,| (?:that|which|then|and|but|when|while|after)\b|$)", re.I)
