@@ -680,7 +680,10 @@ class NarrativeReader:
         content = reported_clause(clause)
         if content is None:
             return False
-        self._read_segment(content, first=False, when=when, restates=restates)
+        if _RE.time_lead.match(content):  # "says that, during this period, she ...": its own time lead
+            self.read(content, restates=restates)
+        else:
+            self._read_segment(content, first=False, when=when, restates=restates)
         return True
 
     def _negated_complaint(self, complaint: str, body: str) -> bool:

@@ -253,8 +253,8 @@ def looks_like_symptom(name: str) -> bool:
     tired", "inability to walk") or a function in decline ("declined grades"); False for
     "numerous pending papers"."""
     low = name.lower()
-    if re.match(r"^(?:feeling|inability|absence|never having|constant|diminished|decreased|worsened|declined|deteriorated|"
-                r"reduced)\b", low) or _GERUND_START.match(low):  # "declined grades": a function in decline
+    if re.match(r"^(?:feeling|inability|absence|never having|constant)\b|^(?:diminished|decreased|worsened|declined|"
+                r"deteriorated|reduced) \w", low) or _GERUND_START.match(low):  # "declined grades": a function in decline
         return True
     words = re.findall(r"[a-z]+", low)
     if any(w in SYMPTOM_WORDS or {w[:-1], w[:-2], w[:-3], w + "e"} & SYMPTOM_WORDS or _MEDICAL_SUFFIX.search(w)
