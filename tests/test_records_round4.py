@@ -141,7 +141,7 @@ def test_a_patient_unaware_of_the_complaint_tells_what_others_said() -> None:
 def test_a_course_after_where_the_symptom_began_is_kept_without_its_aside() -> None:
     began = read_vignette("A 30-year-old woman presents with a rash. The rash began on her trunk and spread to her "
                           "legs.", leak_terms=[])
-    assert began.builder.symptoms[0].get("course") == "spreading to my legs"
+    assert began.builder.symptoms[0].get("course") == "starting on my trunk, then spreading to my legs"
     aside = read_vignette("A 30-year-old man presents with a rash. The rash has grown slowly, with several new spots "
                           "appearing near the first one.", leak_terms=[])
     assert aside.builder.symptoms[0].get("course") == "getting bigger"

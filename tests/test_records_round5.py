@@ -81,7 +81,7 @@ def test_a_relative_clause_after_a_symptom_states_its_course() -> None:
                  "He also has a rash that began on his chest and spread to his back.")
     assert _symptom(case, "bump")["course"] == "getting bigger"
     assert "aggravating_factors" not in _symptom(case, "bump")  # "size" is no trigger
-    assert _symptom(case, "rash")["course"] == "spreading to my back"
+    assert _symptom(case, "rash")["course"] == "starting on my chest, then spreading to my back"
 
 
 def test_a_relative_clause_after_a_symptom_states_its_trigger() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from tod.records.builder import CaseBuilder
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import find_duration, split_items, strip_subject
+from tod.records.phrases import find_duration, reported_clause, split_items, strip_subject
 from tod.records.routing import (
     QUALITY_NOUNS,
     SYMPTOMS,
@@ -575,17 +575,14 @@ class NarrativeReader:
         match = _COURSE.match(text)
         if match and re.search(r"\b(?:not|never|no)\b|n't\b", text[: match.start("verb")], re.I):
             return False  # "have not improved" states no course
-        target = (target or self._target(clause)) if match else None
+        start = _COURSE_START.match(text)
+        target = (target or self._target(clause)) if match or start else None
         if target is None or "course" in target:
-            return bool(match and target)
-        verb = re.sub(r"\s+", " ", match.group("verb").lower())
-        more = re.search(r"\b(?P<w>(?:more|almost|nearly) \w+|constant|continuous|persistent)$", verb)
-        word = f"becoming {more.group('w')}" if more else next(
-            (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
-        rest = _COURSE_END.split(match.group("rest") or "")[0]
-        rest = rest if _COURSE_WHERE.match(rest) else ""
-        value = self.builder.speak(f"{word}{rest}") if word else ""
-        if not value or self.builder.leaks(value):
+            return bool((match or start) and target)
+        change = _course_change(match) if match else ""
+        told = [f"starting{start.group('start')}" if start else "", change]
+        value = self.builder.speak(", then ".join(part for part in told if part))
+        if not value or self.builder.leaks(value) or match and not change:
             return False
         target["course"] = value
         return True
@@ -673,8 +670,21 @@ class NarrativeReader:
                              type(f)(f.field, f.value, f.status, when) for f in routing.facts]
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c)
-                    and not self._symptom_clause(c, when, restates)]
+                    and not self._symptom_clause(c, when, restates) and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def _reported(self, clause: str, when: str | None, restates: bool) -> bool:
+        """Read the clause a reporting frame introduces ("He reports that the pain is worse at
+        night") as a segment of its own; True if the clause has such a frame (what the
+        reported clause leaves unplaced is counted as unrouted there)."""
+        content = reported_clause(clause)
+        if content is None:
+            return False
+        if _RE.time_lead.match(content):  # "says that, during this period, she ...": its own time lead
+            self.read(content, restates=restates)
+        else:
+            self._read_segment(content, first=False, when=when, restates=restates)
+        return True
 
     def _negated_complaint(self, complaint: str, body: str) -> bool:
         """True when a complaint clause is negated in its main verb ("her behavior and affect
@@ -733,6 +743,30 @@ _COURSE = re.compile(
     r"(?:increased|increasing|grown|grew|growing) in (?:size|number|frequency|severity|intensity)|"
     r"(?:grown|grew|growing)(?: (?:\w+ly )?(?:larger|bigger))?|enlarg\w*|improved|improving|gotten better|got better|getting better)"
     r"(?P<rest>\W.*)?$", re.I)
+#: How a symptom began, told before any change ("The rash started on his face", "it began as
+#: small red bumps that ..."): the form or place it began in, up to the next clause. A person
+#: who "started on" something starts a treatment, no symptom.
+_COURSE_START = re.compile(
+    r"^(?:(?:the|his|her|their|my|this|these|those|both) )?(?:[\w'-]+ ){0,3}?"
+    r"(?!(?:he|she|I|we|you|patient|man|woman|boy|girl|child|infant|baby)\b)(?:it|they|[\w'-]+) "
+    r"(?:(?:initially|first|originally) )?(?:began|started|first appeared)"
+    r"(?P<start> (?:as|on|in|at|behind|around|over|under|near) (?:(?!(?:that|which|then|and|but|when|while|after)\b)[^,;])+?)"
+    r"(?=,| (?:that|which|then|and|but|when|while|after)\b|$)", re.I)
+
+
+def _course_change(match: re.Match[str]) -> str:
+    """The participle phrase of a :data:`_COURSE` match ("has spread to her arms" -> "spreading
+    to her arms"); "" when its verb has no participle."""
+    verb = re.sub(r"\s+", " ", match.group("verb").lower())
+    more = re.search(r"\b(?P<w>(?:more|almost|nearly) \w+|constant|continuous|persistent)$", verb)
+    word = f"becoming {more.group('w')}" if more else next(
+        (participle for pattern, participle in _COURSE_PARTICIPLES if re.search(pattern, verb)), None)
+    if not word:
+        return ""
+    rest = _COURSE_END.split(match.group("rest") or "")[0]
+    return f"{word}{rest if _COURSE_WHERE.match(rest) else ''}"
+
+
 #: Where a course went or over what time: a place or time after its verb ("to her arms").
 _COURSE_WHERE = re.compile(r"^ (?:to|in|over|onto|into|across|along|down|up|toward|towards|during|within)\b", re.I)
 #: Where a course's place or time ends: the next clause ("..., and she noticed", "to the point that").

@@ -167,6 +167,20 @@ def strip_subject(text: str) -> str:
     return text
 
 
+def reported_clause(text: str) -> str | None:
+    """The clause a speaker's frame introduces, or None when ``text`` opens with no such frame.
+
+    The frame is a reporting verb after the patient or someone who speaks for them ("She
+    states that the rash does not itch" -> "the rash does not itch", "His mother says he
+    insults his teachers" -> "insults his teachers"); a bare chart subject ("She has a rash")
+    is no frame."""
+    text = text.strip().replace("\u2019", "'")
+    content = strip_subject(text)
+    if not content or content == _RE.chart_subject.sub("", text, count=1):
+        return None
+    return re.sub(r"^that\b,?\s*", "", content) or None  # "says that, during this period, she ..."
+
+
 _ADVERB = (r"(?:also|otherwise|still|now|never|often|always|usually|frequently|sometimes|occasionally|currently|"
            r"recently|only|then|just|really|no longer|not|however|though|therefore|\w+ly)")
 #: Third-person verbs a chart sentence coordinates after its first ("has diabetes and forgets names").

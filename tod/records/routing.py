@@ -76,7 +76,10 @@ OCCUPATION = (r"(?:student|teacher|farmer|nurse|engineer|worker|driver|officer|s
                r"veteran|recruit|journalist|writer|artist|photographer|pharmacist|dentist|surgeon|receptionist|"
                r"bartender|guard|sailor|marine|missionary|volunteer|caregiver|babysitter|retiree|swimmer|player|"
                r"cyclist|wrestler|gymnast|climber|boxer|dancer)s?")
-_BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*(?:[\w-]+\s+){{0,3}}"
+#: A bare occupation ("retired school teacher"); one owned by a possessive ("insults her teachers")
+#: is another person's.
+_BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|unemployed|current)\s+)*"
+                              rf"(?:(?!(?:his|her|my|their|our|its)\b)[\w-]+\s+){{0,3}}"
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
 
 _RE = load_patterns("routing")
@@ -104,13 +107,14 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
-         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|uses|"
+         r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|(?<!been )(?<!was )(?<!were )(?<!is )taken|uses|"
          r"using|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course(?! of)|diagnosis|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
          r"inspection|palpation|auscultation)\b))|"
-         r"^(?:(?:has|have|did) )?(?:also )?(?:tried|try) (?!to\b)(?:using |taking )?|"
+         r"^(?:(?:has|have|had|did) )?(?:also |only |previously )?(?:tried|try) (?:to (?:take|use|apply) |using |taking |"
+         r"applying |(?!to\b))|"
          r"^(?:has |have )?(?:recently )?(?:started|begun|began|starts) (?:taking |using |on )?"
          r"(?!(?:to|a|an|the|his|her|their|\w+ing)\b)|"
          r"^(?:(?:my|his|her|the|current|only|home|daily|regular) )*medications? (?:included|includes|include|are|is|were|was|"
@@ -152,7 +156,7 @@ _GENERIC: dict[str, re.Pattern[str]] = {
          r"relevant|notable|remarkable)\s+)*(?:past medical history|medical history|history|medical (?:problems?|"
          r"conditions?|issues?)|illness(?:es)?|diseases?|conditions?|problems?|health (?:problems?|issues?)|"
          r"medical events?|hospitali[sz]ations?|comorbidit(?:y|ies)|co-morbidit(?:y|ies))(?: of note)?$"),
-        ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|"
+        ("history.medications", r"^(?:(?:other|regular|current|daily|chronic|home|prescription|prescribed|new|recent|topical|oral|"
          r"long-term)\s+)*(?:medications?|medicines?|drugs|pills|prescriptions?|medication use|treatments?|"
          r"over-the-counter (?:medications?|drugs)|supplements?)$"),
         ("history.allergies", r"^(?:(?:known|drug|medication|food)\s+)*allerg(?:y|ies)(?: to (?:medications?|drugs))?$"),
@@ -297,10 +301,12 @@ _HELD_CONDITION = re.compile(r"^(?:has|had|have|has had|has been living with|liv
 _TREATED_BY = re.compile(r"\b(?:treated|managed|controlled) (?:with|by)\b", re.I)
 _LASTING_CONDITION = re.compile(r"\b(?:disease|disorder|syndrome|defect|deficiency)\b", re.I)
 
-#: A quality word -> the symptom it names ("not itchy" -> itching denied; a lone "tender" -> tenderness).
+#: A quality word or verb -> the symptom it names ("not itchy", "does not itch" -> itching
+#: denied; a lone "tender" -> tenderness).
 QUALITY_NOUNS = {"itchy": "itching", "pruritic": "itching", "painful": "pain", "tender": "tenderness",
                  "swollen": "swelling", "warm": "warmth", "red": "redness", "bleeding": "bleeding",
-                 "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness"}
+                 "draining": "drainage", "growing": "growth", "enlarging": "growth", "sore": "soreness",
+                 "itch": "itching", "hurt": "pain", "burn": "burning", "bleed": "bleeding", "drain": "drainage"}
 
 
 def _lead(clause: str) -> tuple[str, str] | None:
@@ -320,6 +326,24 @@ def _family(clause: str) -> RoutedFact | None:
             if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
                 return RoutedFact("history.family_history", what, Status.present, who)
     return None
+
+
+_PURPOSE_TAIL = re.compile(r"\s+(?:for|on|to|against) (?:it|them|this|that|these|those|the|his|her|their|my)\b.*$", re.I)
+
+
+#: A verb by which another person speaks for the patient ("Parents deny any fever").
+_SPEAKER_VERB = re.compile(r"\b(?:den(?:y|ies|ied)|recalls?|recalled|remembers?|remembered|reports?|reported|"
+                           r"notices?|noticed)\b", re.I)
+
+
+def _generic_lead_field(item: str) -> str | None:
+    """The field a lead names when its object is that field's whole content ("taken any
+    medications", "tried any treatments for the lesions" -> history.medications); else None."""
+    lead = _lead(item)
+    if lead is None:
+        return None
+    field, rest = lead
+    return field if generic_field(_PURPOSE_TAIL.sub("", rest)) == field else None
 
 
 def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Routing:
@@ -357,7 +381,7 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
                                                          r" (today|now))$|^(?:undergone|been (?:evaluated|tested|seen|"
                                                          r"treated)|sought)\b", item, re.I):
             continue
-        generic = generic_field(item)
+        generic = generic_field(item) or _generic_lead_field(item)
         if generic is not None:
             routing.facts.append(RoutedFact(generic, None, Status.denied))
             continue
@@ -396,13 +420,25 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
     return routing
 
 
+_SHARED_HEAD = re.compile(r"^(?P<a>[\w-]+(?: [\w-]+)?),? and (?P<b>[\w-]+(?: [\w-]+)?) (?P<head>histor(?:y|ies))$", re.I)
+
+
+def _shared_head_parts(subject: str) -> list[str]:
+    """The subjects two modifiers of one head name ("medical and family histories" -> "medical
+    history", "family history"); any other subject alone."""
+    match = _SHARED_HEAD.match(subject.strip())
+    if match is None:
+        return [subject]
+    return [f"{match.group(part)} history" for part in ("a", "b")]
+
+
 def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
     """A normal statement: a blanket denial of the field it names ("past medical history
     unremarkable", "previously healthy"), a denied item of a history section ("birth history
     unremarkable"), else unrouted."""
-    field = generic_field(subject) if subject else "history.past_diagnoses"
-    if field is not None:
-        return Routing([RoutedFact(field, None, Status.denied)])
+    fields = [generic_field(part) for part in _shared_head_parts(subject)] if subject else ["history.past_diagnoses"]
+    if fields and all(fields):
+        return Routing([RoutedFact(field, None, Status.denied) for field in dict.fromkeys(fields)])
     if default in _BLANKET_FIELDS and subject:
         return Routing([RoutedFact(default, short_value(subject), Status.denied)])
     return Routing(unrouted=[clause])
@@ -549,6 +585,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if tried.facts:
             return Routing([RoutedFact(f.field, f.value, f.status, f.detail or failed.group("o").lower()) for f in tried.facts])
     obj = negated_object(clause)
+    if obj is not None and _RE.other_person.match(strip_subject(clause)) and not _SPEAKER_VERB.search(clause):
+        return Routing(unrouted=[clause])  # "his mother had no bleeding": another person's, no denial of the patient
     if obj is not None:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
         return _denied_facts(obj, default, history=history)
@@ -671,7 +709,7 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
             and not (negated_object(text) is not None or _family(text)):
         return bool(re.match(r"^(?:and\s+)?(drinks|smokes|uses|works|lives|takes|denies|reports|occasional|current|former|"
                              r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
-    return bool(negated_object(text) is not None or lead or _family(text)
+    return bool(negated_object(text) is not None or lead or _family(text) or _RE.unremarkable.match(text)
                 or _RE.other_person.match(text) and len(text.split()) >= 3
                 or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
                             r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))

@@ -130,7 +130,7 @@ def verb_phrase_symptom(text: str) -> str | None:
          rf"over |almost )?[\d.,]+(?:\s*(?:-|to)\s*[\d.,]+)?\s*(?:pounds|lbs?|kg|kilograms?)\b(?:\s*\([^)]*\))?)(?P<r>.*)$",
          lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'} of {m.group('amt')}{m.group('r')}"),
         (r"^(?:(?:his|her|their|my|the patient's|the child's) )?(?P<x>appetite|energy|vision|eyesight|hearing|memory|sleep|concentration|mood|libido|urine output|"
-         r"exercise tolerance) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
+         r"exercise tolerance|grades|school performance|performance at (?:school|work)) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
          r"increased|changed|deteriorated|reduced)\b(?P<r>.*)$",
          lambda m: f"{m.group('v').lower()} {m.group('x').lower()}{m.group('r')}"),
         (rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
@@ -249,10 +249,12 @@ _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|p
 
 def looks_like_symptom(name: str) -> bool:
     """True when a name reads as a symptom or sign: a symptom word ("pain", "swelling"), a
-    medical term ("hematuria"), a term of the lay table, or a verb-stated symptom
-    ("feeling tired", "inability to walk"); False for "numerous pending papers"."""
+    medical term ("hematuria"), a term of the lay table, a verb-stated symptom ("feeling
+    tired", "inability to walk") or a function in decline ("declined grades"); False for
+    "numerous pending papers"."""
     low = name.lower()
-    if re.match(r"^(?:feeling|inability|absence|never having|constant)\b", low) or _GERUND_START.match(low):
+    if re.match(r"^(?:feeling|inability|absence|never having|constant)\b|^(?:diminished|decreased|worsened|declined|"
+                r"deteriorated|reduced) \w", low) or _GERUND_START.match(low):  # "declined grades": a function in decline
         return True
     words = re.findall(r"[a-z]+", low)
     if any(w in SYMPTOM_WORDS or {w[:-1], w[:-2], w[:-3], w + "e"} & SYMPTOM_WORDS or _MEDICAL_SUFFIX.search(w)
