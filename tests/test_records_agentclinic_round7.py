@@ -1,0 +1,96 @@
+"""AgentClinic import rules of round 7 (issue 16): each pinned with made-up case fields, never
+a source text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tod.records.agentclinic import episode_ended, import_medqa_case
+from tod.records.builder import CaseBuilder
+from tod.records.model import Status
+from tod.records.opening import opening_statement
+
+
+def _import(actor: dict[str, Any]) -> dict[str, Any]:
+    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": {}, "Test_Results": {},
+                                 "Correct_Diagnosis": "Made-up disease"}}
+    record, _, _ = import_medqa_case(case, case_id="t-1")
+    return record.model_dump(mode="json")["case"]
+
+
+def _values(case: dict[str, Any], field: str) -> list[str]:
+    return [item.get("value", "") for item in case["history"][field]]
+
+
+# ------------------------------------------------------------------ duplicates
+
+
+def test_a_history_item_restated_with_a_frame_word_or_a_length_is_one_fact() -> None:
+    builder = CaseBuilder([])
+    for value in ("hypertension", "known hypertension", "gout", "treated for gout", "previous diagnosis of gout",
+                  "asthma for 2 years", "asthma", "well-controlled migraine", "migraine in the past"):
+        builder.add_fact("history.past_diagnoses", value)
+    assert [f["value"] for f in builder.history["past_diagnoses"]] == ["hypertension", "gout", "asthma for 2 years",
+                                                                        "well-controlled migraine"]
+
+
+def test_history_items_that_name_other_things_stay_apart() -> None:
+    builder = CaseBuilder([])
+    for value in ("type 1 diabetes", "type 2 diabetes", "asthma", "asthma in an older sister"):
+        builder.add_fact("history.past_diagnoses" if "sister" not in value else "history.family_history", value)
+    builder.add_fact("history.family_history", "asthma")
+    assert _values({"history": builder.history}, "past_diagnoses") == ["type 1 diabetes", "type 2 diabetes", "asthma"]
+    assert _values({"history": builder.history}, "family_history") == ["asthma in an older sister", "asthma"]
+
+
+def test_a_present_complaint_restated_as_an_undated_past_diagnosis_is_stored_once() -> None:
+    case = _import({"Demographics": "30-year-old man", "History": "He has had a cough for a week.",
+                    "Symptoms": {"Primary_Symptom": "Cough", "Secondary_Symptoms": ["History of a focal seizure",
+                                                                                   "Focal seizure"]},
+                    "Past_Medical_History": "Hay fever."})
+    assert "focal seizure" in [s["name"] for s in case["symptoms"] if s["status"] == "present"]
+    assert _values(case, "past_diagnoses") == ["hay fever"]
+
+
+def test_a_dated_past_episode_and_a_denial_stay_in_the_history() -> None:
+    builder = CaseBuilder([])
+    builder.add_symptom("vomiting", Status.present)
+    builder.add_symptom("kidney dialysis", Status.denied)
+    builder.add_fact("history.past_diagnoses", "vomiting", detail="two years ago")
+    builder.add_fact("history.past_diagnoses", "kidney dialysis", Status.denied)
+    past = builder.case("Doctor, I've been vomiting.")["history"]["past_diagnoses"]
+    assert [(f["value"], f["status"]) for f in past] == [("vomiting", "present"), ("kidney dialysis", "denied")]
+
+
+# ------------------------------------------------------------------ openings: ended or ongoing
+
+
+def test_a_single_episode_that_lasted_seconds_or_minutes_is_over() -> None:
+    assert episode_ended("", "Absence seizure lasting for 20 seconds")
+    assert episode_ended("She had an episode of slurred speech that lasted about 5 minutes.", "Slurred speech")
+    assert episode_ended("He was confused this morning. He is now at his baseline.", "Confusion")
+
+
+def test_recurring_episodes_of_minutes_and_a_length_of_another_symptom_are_not_an_ending() -> None:
+    assert not episode_ended("He has recurrent episodes of staring lasting 2-3 minutes each.", "Staring spells")
+    assert not episode_ended("She has morning stiffness lasting about 40 minutes.", "Morning stiffness")
+    assert not episode_ended("He has had knee pain for a year. A nosebleed lasted 10 minutes.", "Knee pain")
+
+
+def test_an_opening_after_an_ended_episode_tells_the_symptoms_that_go_on() -> None:
+    opening = opening_statement([{"name": "tonic seizure"}, {"name": "lethargy", "duration": "18 hours"}],
+                                caregiver=True, sex="female", ended=True)
+    assert opening.startswith("Doctor, my daughter had an episode of tonic seizure. It's over now, but she has been")
+    assert "18 hours" in opening and "has been having tonic seizure" not in opening
+    alone = opening_statement([{"name": "blurry vision"}], caregiver=False, sex="male", ended=True)
+    assert alone == "Doctor, I had an episode of blurry vision. It's over now, but I'm worried about it."
+
+
+def test_an_earlier_blackout_beside_another_chief_complaint_does_not_lead_the_opening() -> None:
+    opening = opening_statement([{"name": "shortness of breath"}, {"name": "loss of consciousness"}],
+                                caregiver=False, sex="female")
+    assert opening.startswith("Doctor, I've been having shortness of breath")
+    assert "I'm told" not in opening
+    told = opening_statement([{"name": "loss of consciousness"}, {"name": "headache"}], caregiver=False, sex="female")
+    assert told.startswith("Doctor, I don't remember much of it, but I'm told I passed out.")
