@@ -94,3 +94,40 @@ def test_an_earlier_blackout_beside_another_chief_complaint_does_not_lead_the_op
     assert "I'm told" not in opening
     told = opening_statement([{"name": "loss of consciousness"}, {"name": "headache"}], caregiver=False, sex="female")
     assert told.startswith("Doctor, I don't remember much of it, but I'm told I passed out.")
+
+
+# ------------------------------------------------------------------ list splits
+
+
+def _denied(text: str) -> list[tuple[str, str | None]]:
+    from tod.records.routing import route_text
+
+    return [(f.field, f.value) for f in route_text(text, default="symptoms").facts if f.status is Status.denied]
+
+
+def test_a_head_noun_shared_by_a_list_of_modifiers_goes_to_each_item() -> None:
+    assert _denied("Denies cardiac, renal, or bowel symptoms.") == [
+        ("symptoms", "cardiac symptoms"), ("symptoms", "renal symptoms"), ("symptoms", "bowel symptoms")]
+    assert _denied("No ear or scalp changes.") == [("symptoms", "ear changes"), ("symptoms", "scalp changes")]
+
+
+def test_a_change_or_property_told_without_its_noun_takes_the_noun_before() -> None:
+    assert _denied("No appetite loss or gain.") == [("symptoms", "appetite loss"), ("symptoms", "appetite gain")]
+    assert _denied("No stool color or consistency changes.")[1] == ("symptoms", "stool consistency changes")
+
+
+def test_a_faculty_after_a_change_keeps_the_change() -> None:
+    assert _denied("No recent changes in taste or eating.") == [("symptoms", "changes in taste"),
+                                                              ("symptoms", "changes in eating")]
+
+
+def test_a_body_part_split_from_a_place_takes_the_head_of_the_item_before() -> None:
+    assert _denied("Denies injury to the neck or back, or fever.") == [
+        ("history.trauma_surgery", "injury to the neck"), ("history.trauma_surgery", "injury to the back"),
+        ("symptoms", "fever")]
+
+
+def test_a_named_kind_of_exposure_is_a_denied_item_and_bare_exposures_a_blanket_denial() -> None:
+    assert _denied("No recent travel or sick contacts.") == [("history.exposures", "travel"),
+                                                              ("history.exposures", "sick contacts")]
+    assert _denied("Denies any exposures.") == [("history.exposures", None)]

@@ -565,7 +565,7 @@ def _same_fact(a: str, b: str) -> bool:
 #: Words that frame a history item without naming it: how it is known, treated or controlled,
 #: and that it is past ("known", "diagnosis of", "treated for", "well-controlled", "in the past").
 _HISTORY_FRAME = re.compile(r"\b(?:known|previous(?:ly)?|prior|past|(?:a )?diagnosis of|diagnosed(?: with| as)?|"
-                            r"treated(?: for| with)?|(?:well[- ])?controlled|in the past|history of)\b", re.I)
+                            r"treated(?: for| with)?|(?:well[- ])?controlled|in the past|history(?: of)?)\b", re.I)
 #: How long an item has lasted ("for 2 years", "for several months").
 _LASTING = re.compile(r"\bfor (?:about |over |nearly )?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
                       r"several|many|few)[- ](?:day|week|month|year)s?\b", re.I)

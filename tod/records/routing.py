@@ -80,6 +80,11 @@ _BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|u
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
 
 _RE = load_patterns("routing")
+#: A body part named alone ("the abdomen", "left knee").
+_BODY_PART = load_patterns("narrative").body_part
+#: An item that ends in a place: what is there, and the place ("trauma to the back").
+_AT_PLACE = re.compile(r"^(?P<head>.+?\s(?:to|in|of|on|around|over|near)\s+(?:(?:the|his|her|their|my)\s+)?)(?P<place>\S.*)$",
+                       re.I)
 
 _RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
              r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
@@ -335,7 +340,7 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
         obj = both.group("x")
         routing.facts += [RoutedFact("history.family_history", short_value(item), Status.denied)
                           for item in split_items(obj) if short_value(item)]
-    items = split_items(obj)
+    items = _with_place_heads(split_items(obj))
     for number, item in enumerate(items):
         amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
             and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
@@ -358,6 +363,9 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
                                                          r"treated)|sought)\b", item, re.I):
             continue
         generic = generic_field(item)
+        if generic == "history.exposures" and not _RE.bare_exposure.match(item):
+            routing.facts.append(RoutedFact(generic, short_value(item), Status.denied))  # a kind of exposure: "travel"
+            continue
         if generic is not None:
             routing.facts.append(RoutedFact(generic, None, Status.denied))
             continue
@@ -394,6 +402,19 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
                 item = re.sub(r"\s+(?:history\s+)?in (?:the|my|his|her|their) family$", "", item, flags=re.I)
             routing.facts.append(RoutedFact(name, short_value(item), Status.denied))
     return routing
+
+
+def _with_place_heads(items: list[str]) -> list[str]:
+    """The items with a bare body part after an item that ends in a body part given that item's
+    head ("trauma to the back", "abdomen" -> "trauma to the abdomen"): a place split from its
+    list is no item of its own."""
+    out: list[str] = []
+    for item in items:
+        before = _AT_PLACE.match(out[-1]) if out else None
+        if before and _BODY_PART.match(item.strip()) and _BODY_PART.match(before.group("place").strip()):
+            item = before.group("head") + re.sub(r"^(?:the|his|her|their|my)\s+", "", item.strip(), flags=re.I)
+        out.append(item)
+    return out
 
 
 def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
