@@ -131,3 +131,22 @@ def test_a_named_kind_of_exposure_is_a_denied_item_and_bare_exposures_a_blanket_
     assert _denied("No recent travel or sick contacts.") == [("history.exposures", "travel"),
                                                               ("history.exposures", "sick contacts")]
     assert _denied("Denies any exposures.") == [("history.exposures", None)]
+
+
+# ------------------------------------------------------------------ history denied as a whole
+
+
+def test_a_denied_field_named_with_a_report_tail_is_a_blanket_denial() -> None:
+    for text in ("No significant past medical history noted.", "No medical history has been reported by his wife."):
+        assert _denied(text) == [("history.past_diagnoses", None)]
+
+
+def test_a_denied_field_with_an_exception_keeps_the_exception_as_present() -> None:
+    from tod.records.routing import route_text
+
+    routing = route_text("No significant medical history except for recurrent sinus infections.",
+                         default="history.past_diagnoses")
+    assert [(f.field, f.value, f.status) for f in routing.facts] == [
+        ("history.past_diagnoses", None, Status.denied),
+        ("history.past_diagnoses", "recurrent sinus infections", Status.present)]
+    assert _denied("No medications other than a daily vitamin.") == [("history.medications", None)]

@@ -275,9 +275,19 @@ def item_field(item: str) -> str | None:
     return None
 
 
+#: What may follow a field's name without naming an item: that it was reported, and by whom
+#: ("medical history noted", "has been reported by his wife").
+_FIELD_TAIL = re.compile(r"\s+(?:(?:(?:has|have) been|was|were|is|are)\s*)?(?:noted|reported|documented|mentioned|recorded)?"
+                         r"(?:\s+by\s.*)?$", re.I)
+#: A denial with an exception ("medical history except (for) recurrent infections").
+_EXCEPTION = re.compile(r"^(?P<head>.+?),?\s+(?:except|apart from|aside from|other than|besides)\s+(?:for\s+)?"
+                        r"(?:(?:the\s+)?(?:noted|known|reported)\s+)?(?P<item>\S.*)$", re.I)
+
+
 def generic_field(item: str) -> str | None:
-    """The field whose whole content an item names ("any medications" -> history.medications)."""
-    text = _RE.negated_head.sub("", item.strip(" .,:").lower()).strip()
+    """The field whose whole content an item names ("any medications" -> history.medications;
+    "significant medical history noted": the past history)."""
+    text = _FIELD_TAIL.sub("", _RE.negated_head.sub("", item.strip(" .,:").lower()).strip())
     for name, pattern in _GENERIC.items():
         if pattern.match(text):
             return name
@@ -331,6 +341,12 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
     """The facts of a negated object ("fever or chills"), denied; with ``history`` (a denied
     history: "denies any history of X"), an item that reads as no symptom is past history."""
     routing = Routing()
+    exception = _EXCEPTION.match(obj)
+    field = generic_field(exception.group("head")) if exception else None
+    if field in _BLANKET_FIELDS:  # "no medical history except asthma": none but the exception, which is present
+        routing.facts.append(RoutedFact(field, None, Status.denied))
+        routing.extend(route_clause(exception.group("item"), default=field))
+        return routing
     family = _RE.denied_family.match(obj)
     if family:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
