@@ -150,3 +150,10 @@ def test_a_denied_field_with_an_exception_keeps_the_exception_as_present() -> No
         ("history.past_diagnoses", None, Status.denied),
         ("history.past_diagnoses", "recurrent sinus infections", Status.present)]
     assert _denied("No medications other than a daily vitamin.") == [("history.medications", None)]
+
+
+def test_a_symptom_named_again_by_a_synonym_or_a_misspelling_is_stored_once() -> None:
+    builder = CaseBuilder([])
+    for name in ("shortness of breath", "cough", "dyspnea", "breathlessness", "groin pruritis", "groin itching"):
+        builder.add_symptom(name)
+    assert [s["name"] for s in builder.symptoms] == ["shortness of breath", "cough", "groin pruritis"]
