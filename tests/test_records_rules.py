@@ -414,7 +414,7 @@ def test_a_denied_non_symptom_item_keeps_the_field_of_the_item_before_it() -> No
                                                     default="symptoms").facts] == [
         ("history.exposures", "medication exposures"), ("history.exposures", "new topical products")]
     assert [(f.field, f.value) for f in route_text("He denies recent travel, fever, or chills.", default="symptoms").facts
-            ] == [("history.exposures", None), ("symptoms", "fever"), ("symptoms", "chills")]
+            ] == [("history.exposures", "travel"), ("symptoms", "fever"), ("symptoms", "chills")]
 
 
 def test_a_review_not_given_is_a_placeholder_but_a_symptom_not_reported_is_not() -> None:

@@ -105,12 +105,21 @@ def cannot_speak(*texts: str) -> bool:
 #: Words saying that a symptom is over ("she is now back to normal", "the pain resolved", "no
 #: longer present").
 _ENDED = re.compile(r"\b(?:(?:is|was|now|has been) back to (?:normal|baseline|(?:his|her|their) usual(?: self)?)|"
-                    r"returned to (?:normal|baseline)|resolved|subsided|went away|"
+                    r"returned to (?:normal|baseline)|(?:is |now )+at (?:(?:his|her|their) )?(?:usual )?baseline|"
+                    r"resolved|subsided|went away|"
                     r"(?<!can )(?<!could )no longer (?:present|there|has|have|had|experienc\w+|feels?|notices?)|"
                     r"(?:is|now) asymptomatic)\b", re.I)
 #: Words saying that a symptom goes on ("has not resolved", "persists", "still").
 _NOT_ENDED = re.compile(r"\b(?:not|never|partially|incompletely)\b[^.;]*\b(?:resolved|subsided|went away|back to)|"
                         r"\b(?:persist\w*|still|ongoing|continues?)\b", re.I)
+#: A single episode that lasted seconds or minutes ("a seizure lasting for 25 seconds", "lasted
+#: about 3 minutes"): over by the time the patient is seen.
+_BRIEF_EPISODE = re.compile(r"\blast(?:ed|ing)\s+(?:for\s+)?(?:about\s+|around\s+|approximately\s+|nearly\s+|almost\s+)?"
+                            r"(?:a few|several|an?|one|two|three|four|five|ten|\d+(?:\s*[-–]\s*\d+)?)\s*"
+                            r"(?:seconds?|minutes?|mins?)\b", re.I)
+#: Words saying that episodes come again ("recurrent episodes lasting 3 minutes each").
+_RECURRING = re.compile(r"\b(?:episodes|attacks|spells|bouts|recurr\w*|repeated\w*|each|times|intermittent\w*|"
+                        r"occasional\w*|frequent\w*|daily|every|mornings?|nightly|per (?:day|week|month))\b", re.I)
 #: Words saying that a patient who passed out woke again.
 _CAME_ROUND = re.compile(r"\b(?:regained consciousness|came (?:a)?round)\b", re.I)
 #: Where a sentence parts into clauses about different matters ("..., but her rash resolved").
@@ -135,7 +144,16 @@ def _speaks_of(text: str, complaint: str) -> bool:
 
 def _names_nothing(clause: str) -> bool:
     """Whether a clause saying that something ended names no symptom ("She is now back to normal")."""
-    return not _content_stems(_ENDED.sub(" ", clause)) - _ENDING_STEMS
+    return not _content_stems(_BRIEF_EPISODE.sub(" ", _ENDED.sub(" ", clause))) - _ENDING_STEMS
+
+
+def _says_ended(text: str) -> bool:
+    """Whether words say that a matter is over: an ending (:data:`_ENDED`) that no word of going
+    on undoes (:data:`_NOT_ENDED`), or a single episode that lasted seconds or minutes
+    (:data:`_BRIEF_EPISODE`) with no word of recurrence."""
+    if _NOT_ENDED.search(text):
+        return False
+    return bool(_ENDED.search(text)) or bool(_BRIEF_EPISODE.search(text)) and not _RECURRING.search(text)
 
 
 def episode_ended(history: str, complaint: str) -> bool:
@@ -145,7 +163,7 @@ def episode_ended(history: str, complaint: str) -> bool:
     names nothing and follows words that do (its sentence so far, else the sentence before).
     Another symptom's ending ("the rash resolved") or a symptom that goes on ("has not
     resolved", "can no longer see") is no ending of the complaint."""
-    if _ENDED.search(complaint) and not _NOT_ENDED.search(complaint):
+    if _says_ended(complaint):
         return True
     before = ""  # what was said before the clause: its sentence so far, or the sentence before
     for sentence in split_sentences(history):
@@ -153,7 +171,7 @@ def episode_ended(history: str, complaint: str) -> bool:
         for clause in _CLAUSE_BREAK.split(sentence):
             if _CAME_ROUND.search(clause) and unaware_of(complaint):
                 return True
-            if _ENDED.search(clause) and not _NOT_ENDED.search(clause) and (
+            if _says_ended(clause) and (
                     _speaks_of(clause, complaint) or (_names_nothing(clause) and _speaks_of(said or before, complaint))):
                 return True
             said += f" {clause}"

@@ -350,7 +350,8 @@ class CaseBuilder:
             "opening_statement": opening,
             "demographics": self.demographics,
             "symptoms": self.symptoms,
-            "history": {k: _without_overruled_denials(v) for k, v in self.history.items()},
+            "history": {k: _without_overruled_denials(_without_restated_symptoms(v, self.symptoms)
+                                                      if k == "past_diagnoses" else v) for k, v in self.history.items()},
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
         }
@@ -550,9 +551,41 @@ def _distinct_items(items: list[str]) -> list[str]:
 
 def _same_fact(a: str, b: str) -> bool:
     """Two history values name one item in other words ("vaccinations current",
-    "vaccinations are current"; "hypertension (treated with X)", "hypertension")."""
-    keys = [(_symptom_key(t), _symptom_key(re.sub(r"\s*\(.*?\)", "", t))) for t in (a, b)]
+    "vaccinations are current"; "hypertension (treated with X)", "hypertension"; "known
+    hypertension", "hypertension"; "depression for 2 years", "depression"). Other numbers name
+    other items ("type 1 diabetes", "type 2 diabetes")."""
+    numbers = [re.findall(r"\d+", _LASTING.sub(" ", re.sub(r"\s*\(.*?\)", "", t))) for t in (a, b)]
+    if numbers[0] != numbers[1]:
+        return False
+    keys = [(_symptom_key(t), _symptom_key(re.sub(r"\s*\(.*?\)", "", t)), _history_key(_LASTING.sub(" ", t)))
+            for t in (a, b)]
     return any(x and x == y for x, y in zip(keys[0], keys[1]))
+
+
+#: Words that frame a history item without naming it: how it is known, treated or controlled,
+#: and that it is past ("known", "diagnosis of", "treated for", "well-controlled", "in the past").
+_HISTORY_FRAME = re.compile(r"\b(?:known|previous(?:ly)?|prior|past|(?:a )?diagnosis of|diagnosed(?: with| as)?|"
+                            r"treated(?: for| with)?|(?:well[- ])?controlled|in the past|history(?: of)?)\b", re.I)
+#: How long an item has lasted ("for 2 years", "for several months").
+_LASTING = re.compile(r"\bfor (?:about |over |nearly )?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
+                      r"several|many|few)[- ](?:day|week|month|year)s?\b", re.I)
+
+
+def _history_key(text: str) -> frozenset[str]:
+    """The roots a history value names without its frame (:data:`_HISTORY_FRAME`) or a
+    bracketed remark: "known hypertension" and "hypertension (treated)" give {hypertension}."""
+    return _symptom_key(_HISTORY_FRAME.sub(" ", re.sub(r"\s*\(.*?\)", "", text)))
+
+
+def _without_restated_symptoms(facts: list[dict[str, Any]], symptoms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The past diagnoses without the present ones that restate a present symptom and carry no
+    time of their own ("history of a seizure" beside the symptom "seizure"): the symptom holds
+    the fact once. A dated item ("two years ago", "for 1 year") is an earlier episode or a
+    length the symptom lacks, and stays; so does a denial, which may be the right field of a
+    denied item stored as a symptom."""
+    said = {_symptom_key(s["name"]) for s in symptoms if s["status"] == "present"}
+    return [f for f in facts if f["status"] != "present" or "detail" in f or not f.get("value")
+            or _history_key(f["value"]) not in said]
 
 
 #: Words that name a site: a side, a region or a body part.

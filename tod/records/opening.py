@@ -245,10 +245,14 @@ def opening_statement(
     told = _told_events(present)
     if companion:
         return _companion_opening(told, present, sex=sex, lexicon=lexicon)
+    chief = ([s for s in present if _usable(s)] or present)[0]
+    if told and not caregiver and not _told_events([chief]):  # an earlier blackout beside another complaint
+        present = [s for s in present if not _told_events([s])]
+        told = []
     if told and not caregiver:
         return _told_opening(told, [s for s in present if not _told_events([s])], sex=sex, lexicon=lexicon, ended=ended)
     if ended:
-        return _episode_opening(present, _subjects(caregiver, sex)[0], lexicon=lexicon, patient_speaks=not caregiver)
+        return _episode_opening(present, _subjects(caregiver, sex), lexicon=lexicon, patient_speaks=not caregiver)
     return _listed_opening(present, _subjects(caregiver, sex), lexicon=lexicon, patient_speaks=not caregiver)
 
 
@@ -312,14 +316,21 @@ def _told_opening(told: list[str], aware: list[dict[str, Any]], *, sex: str | No
     return f"{text} {rest[:1].upper()}{rest[1:]}"
 
 
-def _episode_opening(present: list[dict[str, Any]], subject: Subject, *, lexicon: LayLexicon, patient_speaks: bool) -> str:
+def _episode_opening(present: list[dict[str, Any]], subjects: tuple[Subject, Subject], *, lexicon: LayLexicon,
+                     patient_speaks: bool) -> str:
     """The opening after an episode that is over: the chief complaint in the past, as one
-    episode ("Doctor, I had an episode of blurry vision. It's over now, but ...")."""
-    chief = ([s for s in present if _usable(s)] or present)[0]
+    episode, then the symptoms beside it, which go on ("Doctor, my son had an episode of a
+    seizure. It's over now, but he has been having no energy. I'm worried.")."""
+    usable = [s for s in present if _usable(s)] or present
+    chief = usable[0]
     phrase = re.sub(r"^(?:an? )?(?:sudden |brief |short |single |one )*(?:episodes? of )?", "", _phrase(chief, lexicon))
-    who = subject.has.removesuffix(" has").removesuffix("'ve")
+    who = subjects[0].has.removesuffix(" has").removesuffix("'ve")
     worry = "I'm worried about it." if patient_speaks else "I'm worried."
-    return f"Doctor, {who} had an episode of {phrase}. It's over now, but {worry}"
+    text = f"Doctor, {who} had an episode of {phrase}. It's over now, but"
+    if len(usable) > 1:  # what goes on after the episode, listed as in any opening
+        rest = _listed_opening(usable[1:], (subjects[1], subjects[1]), lexicon=lexicon, patient_speaks=patient_speaks)
+        return f"{text} {rest.removeprefix('Doctor, ')}"
+    return f"{text} {worry}"
 
 
 _REFLEXIVE = {"female": ("she", "herself", "her"), "male": ("he", "himself", "him"), None: ("they", "themselves", "them")}

@@ -76,9 +76,26 @@ def _split_top_level(text: str, pattern: str) -> list[str]:
 #: "arm/hand weakness", "urinary or fecal incontinence").
 _MODIFIER = (r"(?:medical|surgical|psychiatric|family|social|bowel|bladder|urinary|fecal|faecal|arm|hand|leg|foot|"
              r"upper|lower|left|right|visual|hearing|auditory|sensory|motor|chest|back|neck|joint|muscle|skin|eye|"
-             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|[a-z]+(?:al|ic|ary|ous|ian|ine|ular))")
-_SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER})(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)(?P<b>{_MODIFIER})\s+"
-                          r"(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
+             r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|"
+             r"(?!history\b)[a-z]+(?:al|ic|ac|ary|ory|ous|ian|ine|ular))")
+#: Head nouns that many kinds of words modify ("skin or nipple changes", "renal or liver disease").
+_GENERIC_HEAD = r"(?:changes?|symptoms?|problems?|issues?|complaints?|abnormalit(?:y|ies)|disorders?|diseases?)\b"
+_SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER}(?:\s*,\s*{_MODIFIER})*)(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)"
+                          rf"(?P<b>{_MODIFIER}|[a-z]+(?=\s+{_GENERIC_HEAD}))\s+(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
+#: A change or a property of a noun told twice, the second time without the noun ("weight loss
+#: or gain", "urine color or frequency").
+_CHANGE_OR_PROPERTY = r"(?:loss|gain|increase|decrease|colou?r|frequency|size|shape|amount|volume|consistency|odou?r|smell)"
+_SHARED_NOUN = re.compile(rf"\b(?P<noun>[a-z]+) (?P<a>{_CHANGE_OR_PROPERTY})(?P<sep>,?\s+(?:or|and|and/or)\s+)"
+                          rf"(?P<b>{_CHANGE_OR_PROPERTY})\b", re.I)
+
+
+def _share_heads(text: str) -> str:
+    """The head noun a list's items share, given to each ("respiratory, cardiac or urinary
+    symptoms" -> "respiratory symptoms, cardiac symptoms or urinary symptoms"; "weight loss or
+    gain" -> "weight loss or weight gain"), so no item is left a bare modifier or property."""
+    text = _SHARED_HEAD.sub(lambda m: ", ".join(f"{a} {m.group('head')}" for a in re.split(r"\s*,\s*", m.group("a")))
+                            + f"{m.group('sep')}{m.group('b')} {m.group('head')}", text)
+    return _SHARED_NOUN.sub(lambda m: f"{m.group('noun')} {m.group('a')}{m.group('sep')}{m.group('noun')} {m.group('b')}", text)
 
 
 def split_items(text: str) -> list[str]:
@@ -89,7 +106,7 @@ def split_items(text: str) -> list[str]:
     and numbers with commas ("14,000/mm3") are not split.
     """
     text = re.sub(r"(?:^|(?<=,\s))both\s+(?=[^,;]+?\s+and\s+)", "", text, flags=re.I)  # "both X and Y": X, Y
-    text = _SHARED_HEAD.sub(lambda m: f"{m.group('a')} {m.group('head')}{m.group('sep')}{m.group('b')} {m.group('head')}", text)
+    text = _share_heads(text)
     raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
     items: list[str] = []
     carry = ""

@@ -83,6 +83,11 @@ _BARE_OCCUPATION = re.compile(rf"^(?:(?:an?|retired|former|full-time|part-time|u
                               rf"{OCCUPATION}(?:\s+(?:at|in|for|with)\s+.+)?$", re.I)
 
 _RE = load_patterns("routing")
+#: A body part named alone ("the abdomen", "left knee").
+_BODY_PART = load_patterns("narrative").body_part
+#: An item that ends in a place: what is there, and the place ("trauma to the back").
+_AT_PLACE = re.compile(r"^(?P<head>.+?\s(?:to|in|of|on|around|over|near)\s+(?:(?:the|his|her|their|my)\s+)?)(?P<place>\S.*)$",
+                       re.I)
 
 _RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
              r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
@@ -274,9 +279,19 @@ def item_field(item: str) -> str | None:
     return None
 
 
+#: What may follow a field's name without naming an item: that it was reported, and by whom
+#: ("medical history noted", "has been reported by his wife").
+_FIELD_TAIL = re.compile(r"\s+(?:(?:(?:has|have) been|was|were|is|are)\s*)?(?:noted|reported|documented|mentioned|recorded)?"
+                         r"(?:\s+by\s.*)?$", re.I)
+#: A denial with an exception ("medical history except (for) recurrent infections").
+_EXCEPTION = re.compile(r"^(?P<head>.+?),?\s+(?:except|apart from|aside from|other than|besides)\s+(?:for\s+)?"
+                        r"(?:(?:the\s+)?(?:noted|known|reported)\s+)?(?P<item>\S.*)$", re.I)
+
+
 def generic_field(item: str) -> str | None:
-    """The field whose whole content an item names ("any medications" -> history.medications)."""
-    text = _RE.negated_head.sub("", item.strip(" .,:").lower()).strip()
+    """The field whose whole content an item names ("any medications" -> history.medications;
+    "significant medical history noted": the past history)."""
+    text = _FIELD_TAIL.sub("", _RE.negated_head.sub("", item.strip(" .,:").lower()).strip())
     for name, pattern in _GENERIC.items():
         if pattern.match(text):
             return name
@@ -350,6 +365,12 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
     """The facts of a negated object ("fever or chills"), denied; with ``history`` (a denied
     history: "denies any history of X"), an item that reads as no symptom is past history."""
     routing = Routing()
+    exception = _EXCEPTION.match(obj)
+    field = generic_field(exception.group("head")) if exception else None
+    if field in _BLANKET_FIELDS:  # "no medical history except asthma": none but the exception, which is present
+        routing.facts.append(RoutedFact(field, None, Status.denied))
+        routing.extend(route_clause(exception.group("item"), default=field))
+        return routing
     family = _RE.denied_family.match(obj)
     if family:
         return Routing([RoutedFact("history.family_history", short_value(item), Status.denied)
@@ -359,7 +380,7 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
         obj = both.group("x")
         routing.facts += [RoutedFact("history.family_history", short_value(item), Status.denied)
                           for item in split_items(obj) if short_value(item)]
-    items = split_items(obj)
+    items = _with_place_heads(split_items(obj))
     for number, item in enumerate(items):
         amount = number and number == len(items) - 1 and _RE.habit_amount.match(item) \
             and re.search(r",\s*" + re.escape(item) + r"\W*$", obj)  # "Non-smoker, moderate alcohol use"
@@ -382,6 +403,9 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
                                                          r"treated)|sought)\b", item, re.I):
             continue
         generic = generic_field(item) or _generic_lead_field(item)
+        if generic == "history.exposures" and not _RE.bare_exposure.match(item):
+            routing.facts.append(RoutedFact(generic, short_value(item), Status.denied))  # a kind of exposure: "travel"
+            continue
         if generic is not None:
             routing.facts.append(RoutedFact(generic, None, Status.denied))
             continue
@@ -430,6 +454,19 @@ def _shared_head_parts(subject: str) -> list[str]:
     if match is None:
         return [subject]
     return [f"{match.group(part)} history" for part in ("a", "b")]
+
+
+def _with_place_heads(items: list[str]) -> list[str]:
+    """The items with a bare body part after an item that ends in a body part given that item's
+    head ("trauma to the back", "abdomen" -> "trauma to the abdomen"): a place split from its
+    list is no item of its own."""
+    out: list[str] = []
+    for item in items:
+        before = _AT_PLACE.match(out[-1]) if out else None
+        if before and _BODY_PART.match(item.strip()) and _BODY_PART.match(before.group("place").strip()):
+            item = before.group("head") + re.sub(r"^(?:the|his|her|their|my)\s+", "", item.strip(), flags=re.I)
+        out.append(item)
+    return out
 
 
 def _unremarkable(subject: str | None, clause: str, default: str | None) -> Routing:
