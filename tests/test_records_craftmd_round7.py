@@ -103,7 +103,7 @@ def test_a_symptom_verb_negated_denies_its_symptom() -> None:
 
 
 def test_a_caregiver_who_denies_speaks_for_the_patient() -> None:
-    assert _facts("Her parents deny any recent travel") == [("history.exposures", None, "denied")]
+    assert _facts("Her parents deny any recent travel") == [("history.exposures", "travel", "denied")]  # a named kind (imports7a)
     assert reported_clause("His wife says that, this week, he has been sleepy") == "this week, he has been sleepy"
 
 
