@@ -133,3 +133,16 @@ def test_a_second_request_is_agreed_to_again(rich_record, parser, make_agent):
     second = agent.respond(parser.add("Let me check your blood pressure now.", ["ask_medical_examination"]))
     for reply in (first, second):
         assert reply.provenance == () and not re.search(r"not sure|ultrasound|temperature", reply.text), reply.text
+
+
+@pytest.mark.parametrize(("text", "intent", "field", "topic"), [
+    ("what meds are u on rn", "ask_past_medication", "medications", "medicines"),
+    ("any probs with allergies n stuff", "ask_allergic_history", "allergies", "allergies"),
+])
+def test_a_recall_without_the_doctors_item_names_its_topic(text, intent, field, topic, rich_record, parser, make_agent):
+    """A recall whose item cannot be said back still says what it is about, so that in a reply
+    to several questions no bare "Nothing comes to mind." stands unattributed, and it denies
+    nothing ("No ...") the record might hold."""
+    record = _edited(rich_record, **{field: []})
+    for reply in _texts(record, parser, make_agent, text, [intent], {intent.removeprefix("ask_"): [text]}):
+        assert topic in reply.lower() and not re.match(r"No\b", reply), reply
