@@ -157,3 +157,15 @@ def test_a_symptom_named_again_by_a_synonym_or_a_misspelling_is_stored_once() ->
     for name in ("shortness of breath", "cough", "dyspnea", "breathlessness", "groin pruritis", "groin itching"):
         builder.add_symptom(name)
     assert [s["name"] for s in builder.symptoms] == ["shortness of breath", "cough", "groin pruritis"]
+
+
+def test_an_episode_of_all_the_symptoms_that_lasted_minutes_is_over() -> None:
+    history = ("The patient felt the floor tilting, with two bouts of retching. The symptoms began while he was "
+               "reading and lasted for about 2 minutes.")
+    assert episode_ended(history, "Sudden tilting of the floor")
+    assert not episode_ended("The symptoms began while he was reading and have lasted 2 days.", "Tilting of the floor")
+
+
+def test_feeling_at_baseline_again_ends_the_episode() -> None:
+    assert episode_ended("She had a spell of slurred speech this morning. She currently feels at her baseline.",
+                         "Slurred speech")

@@ -105,7 +105,7 @@ def cannot_speak(*texts: str) -> bool:
 #: Words saying that a symptom is over ("she is now back to normal", "the pain resolved", "no
 #: longer present").
 _ENDED = re.compile(r"\b(?:(?:is|was|now|has been) back to (?:normal|baseline|(?:his|her|their) usual(?: self)?)|"
-                    r"returned to (?:normal|baseline)|(?:is |now )+at (?:(?:his|her|their) )?(?:usual )?baseline|"
+                    r"returned to (?:normal|baseline)|(?:(?:is|now|currently|feels?|back) )+at (?:(?:his|her|their) )?(?:usual )?baseline|"
                     r"resolved|subsided|went away|"
                     r"(?<!can )(?<!could )no longer (?:present|there|has|have|had|experienc\w+|feels?|notices?)|"
                     r"(?:is|now) asymptomatic)\b", re.I)
@@ -117,6 +117,9 @@ _NOT_ENDED = re.compile(r"\b(?:not|never|partially|incompletely)\b[^.;]*\b(?:res
 _BRIEF_EPISODE = re.compile(r"\blast(?:ed|ing)\s+(?:for\s+)?(?:about\s+|around\s+|approximately\s+|nearly\s+|almost\s+)?"
                             r"(?:a few|several|an?|one|two|three|four|five|ten|\d+(?:\s*[-–]\s*\d+)?)\s*"
                             r"(?:seconds?|minutes?|mins?)\b", re.I)
+#: A clause about "the symptoms" as a whole ("The symptoms started at night and lasted 3
+#: minutes"): it speaks of the complaint.
+_ALL_SYMPTOMS = re.compile(r"^\W*(?:(?:the|his|her|their|these|those|all|all of (?:the|his|her|their)) )+symptoms\b", re.I)
 #: Words saying that episodes come again ("recurrent episodes lasting 3 minutes each").
 _RECURRING = re.compile(r"\b(?:episodes|attacks|spells|bouts|recurr\w*|repeated\w*|each|times|intermittent\w*|"
                         r"occasional\w*|frequent\w*|daily|every|mornings?|nightly|per (?:day|week|month))\b", re.I)
@@ -160,7 +163,8 @@ def episode_ended(history: str, complaint: str) -> bool:
     """Whether the chief complaint was an episode that is over, from its OWN words: its field says
     it ended, or a History clause that ends a matter ("now back to normal", "resolved", "no
     longer present", "regained consciousness" after passing out) speaks of the complaint, or
-    names nothing and follows words that do (its sentence so far, else the sentence before).
+    names nothing and follows words that do (its sentence so far, else the sentence before), or
+    speaks of all the symptoms ("The symptoms started at night and lasted about 3 minutes").
     Another symptom's ending ("the rash resolved") or a symptom that goes on ("has not
     resolved", "can no longer see") is no ending of the complaint."""
     if _says_ended(complaint):
@@ -172,7 +176,8 @@ def episode_ended(history: str, complaint: str) -> bool:
             if _CAME_ROUND.search(clause) and unaware_of(complaint):
                 return True
             if _says_ended(clause) and (
-                    _speaks_of(clause, complaint) or (_names_nothing(clause) and _speaks_of(said or before, complaint))):
+                    _speaks_of(clause, complaint) or _ALL_SYMPTOMS.match(clause)
+                    or (_names_nothing(clause) and _speaks_of(said or before, complaint))):
                 return True
             said += f" {clause}"
         before = sentence
