@@ -1169,8 +1169,8 @@ class RecordPolicy:
     def _targets(self, queries: list[str], fields: Sequence[str] = ()) -> tuple[list[int], list[Statement]]:
         """Symptom indices a descriptor question is about, and statements for named
         symptoms that are denied ("I don't actually have any X") or unknown ("not sure").
-        With no named symptom, or none the patient has in a turn that also asks which
-        symptoms the patient has: the present symptom of the system the turn names that holds
+        With no named symptom (for a factors question, or none the patient has in a turn that
+        also asks which symptoms the patient has): the present symptom of the system the turn names that holds
         one of the asked descriptor ``fields`` (:meth:`_of_turn_system`), else the chief one."""
         symptoms = self.case.symptoms
         if not queries:
@@ -1195,9 +1195,9 @@ class RecordPolicy:
                 other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
             elif hit not in targets:
                 targets.append(hit)
-        # "how bad is the back pain?" with flank pain recorded: that symptom is described,
-        # with the honest link where it is not the same thing
-        linked, maybe, unknown = self._linked(unknown)
+        # "how long have you had the leg swelling?" with leg ulcers recorded and no symptom of
+        # the question found: that symptom is described, with the honest link
+        linked, maybe, unknown = self._linked(unknown) if not targets else ([], [], unknown)
         linked_symptoms = [p for p in [*linked, *maybe] if p.startswith("symptoms[")]
         targets += [i for i in map(_symptom_index, linked_symptoms) if i not in targets]
         other += self._maybe("ask_symptom", [p for p in maybe if p in linked_symptoms])
@@ -1207,9 +1207,9 @@ class RecordPolicy:
         other += self._absent("common", absent)
         if unsure:
             other.append(self._unsure("common", unsure))
-        if not targets and self._turn_asks_symptoms:
+        if not targets and self._turn_asks_symptoms and any(f.endswith("_factors") for f in fields):
             # "Any fever? Anything that makes it worse?": the named symptoms the patient lacks
-            # answer the symptom question; this one is about the symptom the patient has
+            # answer the symptom question; the factors are those of the symptom the patient has
             targets, _ = self._targets([], fields)
         return targets, other
 
