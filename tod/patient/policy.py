@@ -201,7 +201,7 @@ _CATCH_ALL_WORDS = frozenset(
     normalise("""other else anything something symptom sign thing kind type chronic medical health healthcare
     illness illnesses ill sickness ailment ongoing underlying previous prior past significant major known serious
     current existing longstanding long-term long term pre-existing preexisting background relevant important
-    general diagnosis diagnosed concern concerns disorder disorders""").split()
+    general diagnosis diagnosed concern concerns disorder disorders unusual""").split()
 )
 
 #: Head nouns of a question about a kind of condition ("heart problems", "autoimmune
@@ -270,6 +270,11 @@ _OTHER_SYMPTOMS = frozenset(normalise("symptom symptoms sign signs").split())
 #: kidneys?", "... in your legs?"): then it does not ask about everything.
 _NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
                                  r"|caused|due)\b", re.IGNORECASE)
+#: Words that only describe a symptom (its quality, spread, pattern or triggers): a slot value
+#: made of them names no item of its own.
+_DESCRIBING_WORDS = frozenset(normalise("""sharp dull stabbing throbbing shooting gnawing pressing squeezing crushing
+    constant intermittent radiate radiates radiating radiation spread spreads spreading nature character
+    quality severity intensity trigger triggers pattern patterns worse better""").split())
 #: Words that name one sensation or function in several ways ("discomfort" and "pain",
 #: "fever" and "temperature"): a query and a record text sharing a group are related.
 _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
@@ -296,6 +301,7 @@ _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
             "pregnancy": """pregnant pregnancy pregnancies miscarriage termination abortion child children baby babies birth
                             delivery gravida""",
             "period": "period menstrual menstruation cycle menopause menarche",
+            "infection": "infection infections infected infective infectious",
         }.items()
         for word in normalise(words).split()
     }
@@ -321,6 +327,18 @@ _NONE_VALUE = re.compile(
     r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b|^(?:none|nil|nothing)$",
     re.IGNORECASE,
 )
+
+
+def _only_describes(value: str) -> bool:
+    """Whether a slot value only names a quality, a pattern or a trigger of a symptom
+    ("sharp", "dull", "triggers", "spread"), not a symptom or an item of its own."""
+    words = content_words(value)
+    return bool(words) and words <= _DESCRIBING_WORDS
+
+
+def _symptom_index(path: str) -> int:
+    """The index of the symptom at ``path`` ("symptoms[2]" -> 2)."""
+    return int(path[len("symptoms["):-1])
 
 
 def _blanket_denial(fact: Fact) -> bool:
@@ -512,6 +530,8 @@ class RecordPolicy:
         self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
         self._turn_groups: frozenset[str] = frozenset()
         self._turn_regions: frozenset[str] = frozenset()
+        # whether the turn also asks which symptoms the patient has (the symptom slot is shared)
+        self._turn_asks_symptoms = False
         # the case is fixed: the texts of the patient's own present facts (not the relatives')
         # are read once, not per question
         self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
@@ -543,14 +563,16 @@ class RecordPolicy:
     def queries(self, intent: str, parse: TurnParse) -> list[str]:
         """The named items ``intent`` asks about in ``parse`` (its slot, or a borrowed one),
         and the catch-all of the intent that the turn's words hold when the slots name items
-        but no catch-all ("asthma or any other medical conditions?" tagged "asthma" only)."""
+        but no catch-all ("asthma or any other medical conditions?" tagged "asthma" only). A
+        symptom value that only describes ("sharp", "triggers") names no symptom and is dropped."""
         slot = INTENT_SLOT.get(intent)
         values = list(parse.slots.get(slot, [])) if slot else []
         if not values and intent in _BORROWED_SLOT:
             other_slot, owner = _BORROWED_SLOT[intent]
             if owner not in parse.intents:
                 values = list(parse.slots.get(other_slot, []))
-        values = [v for v in dict.fromkeys(placed(v.strip(), parse.text) for v in values) if v]
+        values = [v for v in dict.fromkeys(placed(v.strip(), parse.text) for v in values)
+                  if v and not (slot == "symptom" and _only_describes(v))]
         catch_all = text_catch_alls(parse.text).get(intent)
         if catch_all and values and all(content_words(v) - _CATCH_ALL_WORDS for v in values):
             values.append(catch_all)
@@ -567,6 +589,7 @@ class RecordPolicy:
         # the word groups of the turn: what a question that names no item is about
         self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
         self._turn_regions = frozenset(body_regions(parse.text))
+        self._turn_asks_symptoms = "ask_symptom" in parse.intents
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
@@ -712,10 +735,13 @@ class RecordPolicy:
         asked = content_words(self._lay(query)) | content_words(query)
         return any(content_words(self._lay(t)) <= asked or content_words(t) <= asked for t in texts)
 
-    def _split_catch_alls(self, queries: Sequence[str]) -> tuple[list[str], bool]:
+    def _split_catch_alls(self, queries: Sequence[str], intent: str = "") -> tuple[list[str], bool]:
         """The named queries, and whether the doctor also asked a catch-all ("any other
-        conditions?", "anything else"): a query with no content word besides "other"/"else"."""
-        named = [q for q in queries if content_words(q) - _CATCH_ALL_WORDS]
+        conditions?", "anything else"): a query with no content word besides "other"/"else"
+        or the name of the ``intent``'s own field ("any other exposures?" asks about every
+        exposure, not about one called "exposures")."""
+        field = _roots(INTENT_SLOT.get(intent, "").replace("_", " "))
+        named = [q for q in queries if _roots(" ".join(content_words(q) - _CATCH_ALL_WORDS)) - field]
         return named, len(named) < len(queries)
 
     def _held_elsewhere(self, queries: Sequence[str]) -> list[str]:
@@ -783,6 +809,23 @@ class RecordPolicy:
                 absent.append(query)
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
+
+    def _linked(self, queries: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+        """The doctor's unmatched items sorted by :meth:`_unmatched`, one by one: the
+        patient's present symptoms or changes that are the same thing as one (*kin*), those
+        that may amount to one (*maybe*, said with the honest link), and the queries
+        neither answers (left to be denied, recalled or "not sure")."""
+        kin: list[str] = []
+        maybe: list[str] = []
+        rest: list[str] = []
+        for query in queries:
+            same, may, _, _ = self._unmatched([query])
+            kin += same
+            maybe += may
+            if not same and not may:
+                rest.append(query)
+        kin = list(dict.fromkeys(kin))[: self.max_facts]
+        return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], rest
 
     def _may_be(self, query: str, asked: frozenset[str], path: str, text: str, roots: frozenset[str]) -> bool:
         """Whether record ``text`` (of the fact at ``path``), which touches ``query``, may amount
@@ -893,7 +936,8 @@ class RecordPolicy:
         fields = INTENT_RULES[intent].fields
         base = _list_path(fields[0])
         facts = resolve_list(self.case, base)
-        queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)])  # a bare figure names no item
+        # a bare figure names no item
+        queries, catch_all = self._split_catch_alls([q for q in queries if without_numbers(q)], intent)
         if not facts:
             inapplicable = self._inapplicable(intent)
             return ([inapplicable] if inapplicable else self._elsewhere(intent, queries, fields[1:])), []
@@ -919,7 +963,14 @@ class RecordPolicy:
         # the relatives' history is not contradicted by the patient's own facts
         unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
         absent = [] if blanket else [m for m in misses if m not in unsure]
-        statements = self._yes_and_no(intent, hits)
+        linked: list[str] = []
+        maybe: list[str] = []
+        if intent in _OWN_BODY:
+            # "sleep pattern?" with poor sleep recorded as a symptom: said, not "nothing comes to mind"
+            linked, maybe, absent = self._linked(absent)
+        statements = self._yes_and_no(intent, list(dict.fromkeys([*hits, *linked])))
+        statements += self._maybe(intent, maybe)
+        hits = list(dict.fromkeys([*hits, *linked, *maybe]))
         if classes:
             # "heart problems?" with none recorded: the class is denied by name
             topics = list(dict.fromkeys(classes.values()))
@@ -1118,7 +1169,8 @@ class RecordPolicy:
     def _targets(self, queries: list[str], fields: Sequence[str] = ()) -> tuple[list[int], list[Statement]]:
         """Symptom indices a descriptor question is about, and statements for named
         symptoms that are denied ("I don't actually have any X") or unknown ("not sure").
-        With no named symptom: the present symptom of the system the turn names that holds
+        With no named symptom (for a factors question, or none the patient has in a turn that
+        also asks which symptoms the patient has): the present symptom of the system the turn names that holds
         one of the asked descriptor ``fields`` (:meth:`_of_turn_system`), else the chief one."""
         symptoms = self.case.symptoms
         if not queries:
@@ -1132,9 +1184,10 @@ class RecordPolicy:
         targets: list[int] = []
         other: list[Statement] = []
         unknown: list[str] = []
+        maybe: list[str] = []
         for query in queries:
             path = self._best(query, [(f"symptoms[{i}]", texts) for i, texts in candidates])
-            hit = None if path is None else int(path[len("symptoms["):-1])
+            hit = None if path is None else _symptom_index(path)
             if hit is None:
                 unknown.append(query)
             elif symptoms[hit].status is Status.denied:
@@ -1142,12 +1195,22 @@ class RecordPolicy:
                 other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
             elif hit not in targets:
                 targets.append(hit)
+        # "how long have you had the leg swelling?" with leg ulcers recorded and no symptom of
+        # the question found: that symptom is described, with the honest link
+        linked, maybe, unknown = self._linked(unknown) if not targets else ([], [], unknown)
+        linked_symptoms = [p for p in [*linked, *maybe] if p.startswith("symptoms[")]
+        targets += [i for i in map(_symptom_index, linked_symptoms) if i not in targets]
+        other += self._maybe("ask_symptom", [p for p in maybe if p in linked_symptoms])
         _, _, _, absent = self._unmatched(unknown)
         unsure = [q for q in unknown if q not in absent]
         # "how long have you had the rash?" with no rash recorded: "I haven't actually had any rash."
         other += self._absent("common", absent)
         if unsure:
             other.append(self._unsure("common", unsure))
+        if not targets and self._turn_asks_symptoms and any(f.endswith("_factors") for f in fields):
+            # "Any fever? Anything that makes it worse?": the named symptoms the patient lacks
+            # answer the symptom question; the factors are those of the symptom the patient has
+            targets, _ = self._targets([], fields)
         return targets, other
 
     def _of_turn_system(self, index: int) -> bool:
