@@ -133,3 +133,12 @@ def test_a_pets_question_is_not_answered_about_travel(rich_record, parser, make_
     for seed in range(12):
         text = make_agent(record, parser, seed=seed).respond("Any pets at home?").text
         assert "travel" not in text.lower(), text
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("6-kg weight loss", "I've lost 6 kg"),
+    ("9 pound weight gain over two months", "I've put on 9 pounds over two months"),
+    ("unexplained weight loss of about 4 kg", "unexplained weight loss of about 4 kg"),  # a modifier is no function word
+])
+def test_a_change_with_its_amount_before_it_is_said_as_a_clause(text, said):
+    assert change_said(text) == said

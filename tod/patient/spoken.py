@@ -61,10 +61,13 @@ _AMOUNT = re.compile(r"^(?:about |around |nearly |almost |over |roughly )?\d")
 #: A change of the body's weight or size with its amount in the same text ("weight loss of
 #: 5.4 kg", "weight gain of about 3 kg in 2 weeks"): the thing, the change, the amount and
 #: what follows it (when, how).
-_CHANGE_OF = re.compile(r"^(?P<thing>[a-z][\w -]*?) (?P<head>loss|gain|drop|increase|decrease)"
-                        r"(?P<how>(?: [a-z]+)*?) of (?P<amount>(?:about |around |nearly |almost |over |roughly )?"
+_CHANGE_OF = re.compile(r"^(?P<thing>[a-z][\w-]*) (?P<head>loss|gain|drop|increase|decrease)"
+                        r"(?P<how>(?: [a-z]+)*?) of (?P<amount>(?:about |around |nearly |almost |over |roughly |approximately )?"
                         r"\d[\d.,]*\s?(?:kg|kilos?|g|lbs?|pounds?|stones?|st|cm|centimetres?|inches|in|mm)\b)(?P<rest>.*)$",
                         re.IGNORECASE)
+#: The same change with its amount before it ("5-kg weight loss", "7 pound weight gain").
+_AMOUNT_CHANGE = re.compile(r"^(?P<number>\d[\d.,]*)[- ]?(?P<unit>kg|kilos?|lbs?|pounds?|cm)[- ](?P<thing>weight|height) "
+                            r"(?P<head>loss|gain|drop|increase|decrease)(?P<rest>.*)$", re.IGNORECASE)
 #: What a person says they did for a change: (for the weight, for another thing).
 _CHANGE_VERBS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "loss": ("lost", "lost"), "drop": ("lost", "lost"), "decrease": ("lost", "lost"),
@@ -481,11 +484,18 @@ def change_said(text: str, subject: str = "I") -> str:
     """A change of weight or size with its amount as the clause a person says, with
     ``subject`` ("I", or a parent's "she"/"he"/"my child"): "weight loss of about 5 kg in two
     months" -> "I've lost about 5 kg in two months", "weight gain of 3 kg" -> "I've put on 3
-    kg", "height loss of 4 cm" -> "I've lost 4 cm of height"; any other text unchanged."""
+    kg", "5-kg weight loss" -> "I've lost 5 kg", "height loss of 4 cm" -> "I've lost 4 cm of
+    height"; any other text unchanged."""
     match = _CHANGE_OF.match(text)
-    if not match:
+    before = _AMOUNT_CHANGE.match(text)
+    if match:
+        thing, head, how, amount, rest = match.group("thing", "head", "how", "amount", "rest")
+    elif before:
+        number, unit, thing, head, rest = before.group("number", "unit", "thing", "head", "rest")
+        plural = "s" if unit.lower() in ("pound", "kilo") and number != "1" else ""
+        amount, how = f"{number} {unit}{plural}", ""
+    else:
         return text
-    thing, head, how, amount, rest = match.group("thing", "head", "how", "amount", "rest")
     weight = thing.lower() == "weight"
     verb = _CHANGE_VERBS[head.lower()][0 if weight else 1]
     said = f"{_HAVE.get(subject, f'{subject} has')} {verb} {amount}{'' if weight else f' of {thing}'}"
