@@ -8,7 +8,7 @@ import pytest
 
 from tod.patient.lexicon import LayLexicon
 from tod.patient.spoken import change_said
-from tod.patient.templates import default_bank, join_things
+from tod.patient.templates import join_things
 from tod.patient.voice import occupation_said
 from tod.records.model import Record
 
@@ -113,26 +113,6 @@ def test_a_medicine_after_a_modifier_keeps_one_article(rich_record, parser, make
     record = _edited(rich_record, medications=[{"value": "combined oral contraceptive pill", "detail": "daily"}])
     for text in _texts(record, parser, make_agent, "Are you on any medication?", ["ask_past_medication"]):
         assert "the combined pill" in text and "combined the" not in text, text
-
-
-# ------------------------------------------------ 5. a none-answer names no item that was not asked
-
-
-def test_a_contact_none_answer_names_no_member_the_doctor_did_not_ask_about():
-    """"Any pets?" is no question about travel: a none-answer without the doctor's item
-    names its topic as a whole ("anything I might have been exposed to")."""
-    bank = default_bank()
-    for voice in ("patient", "caregiver"):
-        lines = [t for t in bank.options("ask_contact_history", "not_recorded", voice) if "{asked}" not in t.lower()]
-        assert lines and not [t for t in lines if "travel" in t.lower()], lines
-
-
-def test_a_pets_question_is_not_answered_about_travel(rich_record, parser, make_agent):
-    record = _edited(rich_record, exposures=[])
-    parser.add("Any pets at home?", ["ask_contact_history"], {"contact_history": ["pets"]})
-    for seed in range(12):
-        text = make_agent(record, parser, seed=seed).respond("Any pets at home?").text
-        assert "travel" not in text.lower(), text
 
 
 @pytest.mark.parametrize(("text", "said"), [
