@@ -20,6 +20,7 @@ from tod.patient.voice import (
     about_child,
     first_person,
     occupation_phrase,
+    occupation_said,
     owner_word,
     parent_speaks,
     relative_phrase,
@@ -171,7 +172,7 @@ _COUNTABLE_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[")
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), "a graphic designer" (occupation), a family-history detail naming a relative
+    operations), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -179,7 +180,7 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if path.startswith(_COUNTABLE_LISTS):
         value = with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
-        value = occupation_phrase(value)
+        value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     elif path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
     return (value, *rest)

@@ -48,6 +48,57 @@ def phrase_pattern(terms: list[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9])(?:{body})(?![A-Za-z0-9])", re.IGNORECASE)
 
 
+#: A lay wording that carries its own article ("the pill", "a cold").
+_LAY_ARTICLE = re.compile(r"^(the|an?) (?=\S)", re.IGNORECASE)
+#: Words after which a noun phrase starts: prepositions, conjunctions and verbs ("on",
+#: "and", "stopped"; any -ing word too, "taking"). Any other word before a term (a
+#: modifier: "combined", "recent") is part of the term's own phrase.
+_PHRASE_OPENERS = frozenset("""on off in into at to from of for with without by about after before during since until
+    and or but than as like via per while when if because then also
+    take takes took taken use uses used start starts started stop stops stopped is was are were be been being has
+    have had get gets got give gives gave given try tried prescribe prescribed put need needs needed""".split())
+_DETERMINERS = frozenset("a an the my his her their your our its this that these those some any no".split())
+
+
+def _phrase_start(before: str) -> tuple[int, list[str]]:
+    """Where the noun phrase that ends ``before`` starts, and its words there (modifiers and
+    determiners before a term): "I take combined " -> (7, ["combined"])."""
+    words = list(re.finditer(r"[A-Za-z'-]+", before))
+    start, kept = len(before), []
+    for word in reversed(words):
+        if before[word.end():start].strip() or word.group(0).lower() in _PHRASE_OPENERS or word.group(0).lower().endswith("ing"):
+            break  # a punctuation mark, or an opener: the phrase starts after it
+        start, kept = word.start(), [word.group(0), *kept]
+    return start, kept
+
+
+def _article_agreeing(article: str, word: str) -> str:
+    """"a"/"an" as ``word`` needs it; "the" as it is."""
+    if article.lower() == "the":
+        return article
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _with_phrase_articles(text: str, matches: list[tuple[int, int, str]]) -> str:
+    """``text`` with each lay wording of ``matches`` (start, end, wording) put in; a
+    wording's own article ("the pill", "a cold") goes where its noun phrase starts: before
+    the modifiers in front of the term ("combined oral contraceptive pill" -> "the combined
+    pill"), nowhere after a determiner ("her URTI" -> "her cold"), and in place after a
+    phrase opener ("on oral contraceptives" -> "on the pill")."""
+    said, last = "", 0
+    for start, end, lay in matches:
+        said += text[last:start]
+        article = _LAY_ARTICLE.match(lay)
+        phrase, words = _phrase_start(said) if article else (len(said), [])
+        if words:
+            lay = lay[article.end():]
+            if words[0].lower() not in _DETERMINERS:
+                said = f"{said[:phrase]}{_article_agreeing(article.group(1), said[phrase:])} {said[phrase:]}"
+        said += lay
+        last = end
+    return said + text[last:]
+
+
 class LayLexicon:
     """Rewrites medical terms in a text into lay words, in a single left-to-right pass.
 
@@ -75,10 +126,12 @@ class LayLexicon:
         return cls(terms)
 
     def to_lay(self, text: str) -> str:
-        """``text`` with every medical term replaced by its lay wording."""
+        """``text`` with every medical term replaced by its lay wording; a wording's own
+        article ("the pill") only where a noun phrase starts (:func:`_with_phrase_articles`)."""
         if self._pattern is None:
             return text
-        return self._pattern.sub(lambda m: self.table[m.group(0).lower()], text)
+        matches = [(m.start(), m.end(), self.table[m.group(0).lower()]) for m in self._pattern.finditer(text)]
+        return _with_phrase_articles(text, matches)
 
     def whole_to_lay(self, text: str) -> str:
         """The lay wording of ``text`` when all of it is one medical term, else ``text``.

@@ -22,7 +22,8 @@ from dataclasses import replace
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import said_in_past, says_state
-from tod.patient.templates import OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders
+from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
+                                   starts_clause)
 from tod.patient.voice import VOICE_TOKENS, Voice
 from tod.schema.labels import INTENT_FAMILIES
 
@@ -135,11 +136,13 @@ class TemplateRenderer:
         """``variant`` in the frame its items' word form needs, where ``section`` has one:
         "<variant>_state" for items said with "been" ("crying" -> "he has been crying",
         :func:`~tod.patient.spoken.says_state`), "<variant>_past" for a one-off in the past
-        ("ibuprofen once last night" -> "I took ...", :func:`~tod.patient.spoken.said_in_past`)."""
+        ("ibuprofen once last night" -> "I took ...", :func:`~tod.patient.spoken.said_in_past`),
+        "<variant>_clause" for items that are clauses of their own ("I've lost 5 kg",
+        :func:`~tod.patient.templates.starts_clause`)."""
         items = statement.fills.get("items")
         if items is None:
             return variant
-        for form, fits in (("state", says_state), ("past", said_in_past)):
+        for form, fits in (("clause", starts_clause), ("state", says_state), ("past", said_in_past)):
             if self.bank.has(section, f"{variant}_{form}") and fits(items.text):
                 return f"{variant}_{form}"
         return variant

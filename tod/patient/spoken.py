@@ -15,7 +15,9 @@ value and its detail the way a person says them:
   stopped because of pain") or with the item as its subject where it says what the item
   did ("paracetamol, it did not help"), else left out: the patient says the item itself,
   never a pasted note;
-* an amount after a change ("weight loss", "about 9 kg") is joined with "of";
+* an amount after a change ("weight loss", "about 9 kg") is joined with "of", and a change
+  of weight or size with its amount is said as what the patient did ("I've lost about 9 kg",
+  "I've put on 3 kg", :func:`change_said`);
 * a family-history detail that is only the relatives says who had it ("my mother has had
   rheumatoid arthritis");
 * a social-history value that is a person noun is said as one ("I'm a keen gardener"), a
@@ -29,8 +31,8 @@ value and its detail the way a person says them:
   agree with the word after them (after lay mapping: "an steroid inhaler" -> "a steroid
   inhaler") and a negated verb is contracted as people speak ("did not help" -> "didn't help").
 
-Only function words are added ("at", "of", "I'm a", "has had", "I've been", "with", "the"), never a fact
-word or a number (note clauses are only left out); the provenance guard accepts the phrase as the text of its path.
+Only function words are added ("at", "of", "I'm a", "has had", "I've been", "with", "the") and a
+change's noun said as its verb ("loss" -> "lost"), never a fact word or a number (note clauses are only left out); the provenance guard accepts the phrase as the text of its path.
 """
 
 from __future__ import annotations
@@ -56,6 +58,22 @@ _AT_WORDS = frozenset({"weekends", "weekdays", "nights", "night", "weekend"})
 #: A value naming a change whose amount the detail gives ("weight loss", "about 9 kg").
 _CHANGE_HEAD = re.compile(r"\b(?:loss|gain|drop|increase|decrease)$", re.IGNORECASE)
 _AMOUNT = re.compile(r"^(?:about |around |nearly |almost |over |roughly )?\d")
+#: A change of the body's weight or size with its amount in the same text ("weight loss of
+#: 5.4 kg", "weight gain of about 3 kg in 2 weeks"): the thing, the change, the amount and
+#: what follows it (when, how).
+_CHANGE_OF = re.compile(r"^(?P<thing>[a-z][\w-]*) (?P<head>loss|gain|drop|increase|decrease)"
+                        r"(?P<how>(?: [a-z]+)*?) of (?P<amount>(?:about |around |nearly |almost |over |roughly |approximately )?"
+                        r"\d[\d.,]*\s?(?:kg|kilos?|g|lbs?|pounds?|stones?|st|cm|centimetres?|inches|in|mm)\b)(?P<rest>.*)$",
+                        re.IGNORECASE)
+#: The same change with its amount before it ("5-kg weight loss", "7 pound weight gain").
+_AMOUNT_CHANGE = re.compile(r"^(?P<number>\d[\d.,]*)[- ]?(?P<unit>kg|kilos?|lbs?|pounds?|cm)[- ](?P<thing>weight|height) "
+                            r"(?P<head>loss|gain|drop|increase|decrease)(?P<rest>.*)$", re.IGNORECASE)
+#: What a person says they did for a change: (for the weight, for another thing).
+_CHANGE_VERBS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "loss": ("lost", "lost"), "drop": ("lost", "lost"), "decrease": ("lost", "lost"),
+    "gain": ("put on", "gained"), "increase": ("put on", "gained"),
+})
+_HAVE = MappingProxyType({"I": "I've", "she": "she's", "he": "he's"})
 #: Bracketed asides of a value ("ex-smoker (quit 8 years ago)").
 _ASIDE = re.compile(r"\s*\(([^()]+)\)")
 
@@ -462,6 +480,28 @@ def _kin_had(value: str, detail: str) -> str | None:
     return f"{said} and {note}" if note else said
 
 
+def change_said(text: str, subject: str = "I") -> str:
+    """A change of weight or size with its amount as the clause a person says, with
+    ``subject`` ("I", or a parent's "she"/"he"/"my child"): "weight loss of about 5 kg in two
+    months" -> "I've lost about 5 kg in two months", "weight gain of 3 kg" -> "I've put on 3
+    kg", "5-kg weight loss" -> "I've lost 5 kg", "height loss of 4 cm" -> "I've lost 4 cm of
+    height"; any other text unchanged."""
+    match = _CHANGE_OF.match(text)
+    before = _AMOUNT_CHANGE.match(text)
+    if match:
+        thing, head, how, amount, rest = match.group("thing", "head", "how", "amount", "rest")
+    elif before:
+        number, unit, thing, head, rest = before.group("number", "unit", "thing", "head", "rest")
+        plural = "s" if unit.lower() in ("pound", "kilo") and number != "1" else ""
+        amount, how = f"{number} {unit}{plural}", ""
+    else:
+        return text
+    weight = thing.lower() == "weight"
+    verb = _CHANGE_VERBS[head.lower()][0 if weight else 1]
+    said = f"{_HAVE.get(subject, f'{subject} has')} {verb} {amount}{'' if weight else f' of {thing}'}"
+    return f"{said}{rest}{how}"
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -502,7 +542,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         value = join_detail(value, first)
         for part in more:
             value = continued(value, part, subject)
-    return contracted(agreed_articles(with_place_articles(value)))
+    return change_said(contracted(agreed_articles(with_place_articles(value))), subject)
 
 
 #: A time that puts an event in the past ("once last night", "yesterday", "3 days ago").

@@ -52,23 +52,36 @@ DETAIL_OPEN, DETAIL_CLOSE = " (", ")"
 RESULT_SEPARATOR = " showed "
 #: What puts an item holding "and" itself after the other items (:func:`join_things`).
 ALSO = ", as well as "
+#: What puts items that are clauses of their own after the things of a list (:func:`join_things`).
+AND_CLAUSE = ", and "
 #: Every piece of punctuation that may stand between two record texts in a fill: the
 #: joints above, the conjunctions of :func:`join_items` and its "; ", and brackets (which
 #: no fill writes but a record text may hold).
 CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DETAIL_CLOSE, RESULT_SEPARATOR,
-                                 CLAUSE_ITEM_SEPARATOR, ALSO)
+                                 CLAUSE_ITEM_SEPARATOR, ALSO, AND_CLAUSE)
 
 
 #: How an item that is a clause of its own starts ("he has had ...", "I've been ...").
 _CLAUSE_START = re.compile(r"^(?:I|I'm|I've|he|she|they|we|my child)\b")
 
 
+def starts_clause(text: str) -> bool:
+    """Whether an item is a clause of its own ("I've lost 5 kg", "he has had ...")."""
+    return bool(_CLAUSE_START.match(text))
+
+
 def join_things(texts: Sequence[str]) -> str:
     """A list of things the record names joined with "and" (:func:`join_items`); things that
     hold "and" themselves follow the others after "as well as", so "and" never joins three
-    things in a row ("a headache and swelling, as well as flashing lights and spots")."""
+    things in a row ("a headache and swelling, as well as flashing lights and spots"); items
+    that are clauses of their own follow the things after ", and " ("tiredness, and I've
+    lost 5 kg"), so a clause never stands where a frame puts a thing."""
+    clauses = [t for t in texts if starts_clause(t)]
+    things = [t for t in texts if not starts_clause(t)]
+    if clauses and things:
+        return f"{join_things(things)}{AND_CLAUSE}{join_items(clauses)}"
     paired = [t for t in texts if " and " in t]
-    if not paired or len(texts) < 2 or any(_CLAUSE_START.match(t) for t in texts):
+    if not paired or len(texts) < 2 or clauses:
         return join_items(texts)  # clauses ("he has had ...") keep their order
     single = [t for t in texts if t not in paired]
     return ALSO.join(t for t in [join_items(single), *paired] if t)

@@ -289,6 +289,22 @@ def occupation_phrase(text: str) -> str:
     return f"{_article(text)} {text}"
 
 
+#: How the speaker says what the patient is, by the subject ("I'm a teacher", "she's a pupil").
+_IS = MappingProxyType({"I": "I'm", "she": "she's", "he": "he's"})
+#: How a phrase that is already a clause starts ("I work in a bank", "she attends nursery").
+_OWN_CLAUSE = re.compile(r"^(?:I|he|she|they|my child)\b")
+
+
+def occupation_said(phrase: str, subject: str = "I") -> str:
+    """An occupation phrase (:func:`occupation_phrase`) as the whole clause a person answers
+    with, ``subject`` being the speaker's word for the patient: "an elementary school
+    teacher" -> "I'm an elementary school teacher", "retired" -> "I'm retired", "a pupil" ->
+    "she's a pupil"; a clause ("I work in a bank") as it is."""
+    if not phrase or _OWN_CLAUSE.match(phrase):
+        return phrase
+    return f"{_IS.get(subject, f'{subject} is')} {phrase}"
+
+
 #: Relatives a family-history detail may name first ("mother", "older brother, on blood thinners").
 _RELATIVE = re.compile(
     r"^(?:(?:older|younger|elder|twin|maternal|paternal|late)\s+)*"
