@@ -73,3 +73,9 @@ def test_an_illness_dated_months_or_years_back_is_past_history() -> None:
     assert _facts("He had a febrile seizure 3 years ago") == [
         ("history.past_diagnoses", "febrile seizure", "3 years ago")]
     assert route_clause("He had a fever 2 days ago", default=None).facts == []  # days back: this illness
+
+
+def test_a_behaviour_of_a_person_of_the_other_sex_is_not_the_patients() -> None:
+    case, _ = _read("A 30-year-old woman comes in for trouble sleeping. Her partner moved in last month. "
+                    "He leaves wet towels on the floor.")
+    assert not any(name.startswith("leaving") for name in _present(case))

@@ -717,10 +717,17 @@ class NarrativeReader:
             tries.append(verbal)  # "he has stolen from shops": the complaint phrase "stolen from shops" places nothing
         placed = [complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
                   for complaint in tries]  # each reading is placed, not only the first that places one
-        if not any(placed):  # "He talks to cereal boxes": a behaviour told with any verb but a chart verb
+        if not any(placed) and not self._other_sex_pronoun(clause):  # "He talks to cereal boxes": any non-chart verb
             placed = [self.add_complaint(behaviour, clause, when=when, restates=restates, behaviour=True)
                       for behaviour in behaviour_phrases(clause)]
         return any(placed)
+
+    def _other_sex_pronoun(self, clause: str) -> bool:
+        """True when the clause opens with a pronoun of the other sex than the patient's ("He
+        refuses to help" in a woman's vignette): another person's doing, not hers."""
+        pronoun = re.match(r"^\s*(he|she)\b", clause, re.I)
+        sex = self.builder.demographics.get("sex")
+        return bool(pronoun and sex) and (pronoun.group(1).lower() == "he") != (sex == "male")
 
     def _history_in_subject(self, subject: str) -> None:
         """History named in a vignette's subject ("a 45-year-old man with a history of X")."""

@@ -615,7 +615,7 @@ def _past_event(text: str) -> RoutedFact | None:
         value = f"hospital stay {joint} {short_value(why.group('x'))}" if why else "hospital stay"
         return RoutedFact("history.past_diagnoses", value, Status.present, time.group("t") if time else None)
     dated = _RE.dated_event.match(text.strip())
-    if dated and not _is_generic_event(dated.group("x")):
+    if dated and not _is_generic_event(dated.group("x")) and item_field(dated.group("x")) is None:  # an operation keeps its route
         return RoutedFact("history.past_diagnoses", short_value(dated.group("x")), Status.present, dated.group("t"))
     return None
 
