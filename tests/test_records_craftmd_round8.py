@@ -41,6 +41,7 @@ def test_chart_verbs_other_people_and_bare_adverbs_are_no_behaviour() -> None:
     assert behaviour_phrases("She is being observed on the ward") == []  # the progressive of a chart verb
     assert behaviour_phrases("His brother collects stamps") == []  # another person
     assert behaviour_phrases("She dresses well") == []  # no object
+    assert behaviour_phrases("He reads fluently") == []
     assert behaviour_phrases("The symptoms worsen at night") == []  # no patient subject
 
 
@@ -62,7 +63,7 @@ def test_a_hospital_stay_is_past_history_with_its_reason_and_time() -> None:
     assert _facts("She was hospitalized for asthma 2 years ago") == [
         ("history.past_diagnoses", "hospital stay for asthma", "2 years ago")]
     assert _facts("He was discharged 5 days ago after IV fluids") == [
-        ("history.past_diagnoses", "hospital stay with IV fluids", "5 days ago")]
+        ("history.past_diagnoses", "hospital stay after IV fluids", "5 days ago")]
 
 
 def test_an_admission_without_a_time_is_this_illness_not_a_past_event() -> None:

@@ -600,7 +600,7 @@ _PAST_TIME = re.compile(r"\s+(?P<t>(?:(?:\d+|an?|one|two|three|four|five|six|sev
 def _past_event(text: str) -> RoutedFact | None:
     """The history fact of a past event the clause tells, or None: a hospital stay with its
     reason or treatment ("was discharged 3 days ago after IV antibiotics" -> "hospital stay
-    with IV antibiotics", detail "3 days ago"; an admission without a time or "previously" is
+    after IV antibiotics", detail "3 days ago"; an admission without a time or "previously" is
     this illness's own), or an illness dated months or years back ("had
     a withdrawal seizure 2 years ago" -> "withdrawal seizure", detail "2 years ago")."""
     stay = _RE.hospital_stay.match(text.strip())
@@ -611,7 +611,7 @@ def _past_event(text: str) -> RoutedFact | None:
         if time is None and not re.search(r"\b(?:discharged|previously)\b", stay.group(0), re.I):
             return None  # "was admitted to the ICU": the stay of this illness, not a past event
         why = re.match(r"^\s*(?P<p>for|with|after|due to|because of)\s+(?P<x>[^,;]+?)\s*$", rest, re.I)
-        joint = "with" if why and why.group("p").lower() == "after" else "for"
+        joint = "after" if why and why.group("p").lower() == "after" else "for"
         value = f"hospital stay {joint} {short_value(why.group('x'))}" if why else "hospital stay"
         return RoutedFact("history.past_diagnoses", value, Status.present, time.group("t") if time else None)
     dated = _RE.dated_event.match(text.strip())

@@ -298,8 +298,9 @@ def _verb_gerund(verb_phrase: str) -> str | None:
         return None
     base = match.group("v").lower() if match.group("neg") else base_form(match.group("v"))
     if not match.group("neg") and not match.group("v").lower().endswith("s") or _RE.chart_verb.match(base) \
-            or re.match(r"\s+(?:not|never)\b", match.group("r"), re.I) or _RE.well.match(match.group("r").strip()):
-        return None  # "dresses well": no behaviour told
+            or re.match(r"\s+(?:not|never)\b", match.group("r"), re.I) or _RE.well.match(match.group("r").strip()) \
+            or re.fullmatch(r"\s+\w+ly", match.group("r")):
+        return None  # "dresses well", "reads fluently": no behaviour told
     return f"{'not ' if match.group('neg') else ''}{gerund(base)}{match.group('r').rstrip(' .')}"
 
 
