@@ -31,6 +31,7 @@ from tod.records.routing import (
 )
 from tod.records.symptom_names import (
     base_form,
+    behaviour_phrases,
     gerund,
     is_fragment,
     looks_like_symptom,
@@ -462,7 +463,7 @@ class NarrativeReader:
         return True
 
     def add_complaint(self, phrase: str, sentence: str, *, when: str | None = None, first: bool = False,
-                      restates: bool = False) -> bool:
+                      restates: bool = False, behaviour: bool = False) -> bool:
         """Add the symptoms of a complaint phrase with its duration; True if any item was placed.
 
         The duration is read from the complaint's part of ``sentence`` (not from the subject:
@@ -470,7 +471,8 @@ class NarrativeReader:
         the opening sentence, an item that is a past event ("a stroke 4 years ago", "a cold that
         resolved"), a chronic condition or a habit goes to its history field instead, and an
         item that reads as no symptom at all (:func:`~tod.records.symptom_names.looks_like_symptom`)
-        is not placed. With ``restates`` (a history that restates a case's symptom list), an
+        is not placed unless the phrase is a ``behaviour`` (:func:`~tod.records.symptom_names.behaviour_phrases`,
+        "talking to cereal boxes": a symptom whatever its words). With ``restates`` (a history that restates a case's symptom list), an
         item that restates a recorded symptom adds its descriptors to that symptom."""
         lacking = _RE.lacking.search(phrase)
         lacked = split_items(lacking.group("x")) if lacking else []
@@ -503,7 +505,7 @@ class NarrativeReader:
                     when if when and _RE.time_word.search(when) else None) or _held_for(duration, sentence, past=past))
                 placed = True
                 continue
-            if not first and not looks_like_symptom(name):
+            if not first and not behaviour and not looks_like_symptom(name):
                 continue
             if duration and "duration" not in item:
                 item["duration"] = duration
@@ -715,7 +717,17 @@ class NarrativeReader:
             tries.append(verbal)  # "he has stolen from shops": the complaint phrase "stolen from shops" places nothing
         placed = [complaint is not None and self.add_complaint(complaint, clause, when=when, restates=restates)
                   for complaint in tries]  # each reading is placed, not only the first that places one
+        if not any(placed) and not self._other_sex_pronoun(clause):  # "He talks to cereal boxes": any non-chart verb
+            placed = [self.add_complaint(behaviour, clause, when=when, restates=restates, behaviour=True)
+                      for behaviour in behaviour_phrases(clause)]
         return any(placed)
+
+    def _other_sex_pronoun(self, clause: str) -> bool:
+        """True when the clause opens with a pronoun of the other sex than the patient's ("He
+        refuses to help" in a woman's vignette): another person's doing, not hers."""
+        pronoun = re.match(r"^\s*(he|she)\b", clause, re.I)
+        sex = self.builder.demographics.get("sex")
+        return bool(pronoun and sex) and (pronoun.group(1).lower() == "he") != (sex == "male")
 
     def _history_in_subject(self, subject: str) -> None:
         """History named in a vignette's subject ("a 45-year-old man with a history of X")."""

@@ -592,6 +592,40 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     return facts
 
 
+_PAST_TIME = re.compile(r"\s+(?P<t>(?:(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|a few)\s+"
+                        r"(?:days?|weeks?|months?|years?)\s+(?:ago|earlier|prior)|(?:last|this past) (?:week|month|year)|"
+                        r"in (?:19|20)\d\d))\b", re.I)
+
+
+def _past_event(text: str) -> RoutedFact | None:
+    """The history fact of a past event the clause tells, or None: a hospital stay with its
+    reason or treatment ("was discharged 3 days ago after IV antibiotics" -> "hospital stay
+    after IV antibiotics", detail "3 days ago"; an admission without a time or "previously" is
+    this illness's own), or an illness dated months or years back ("had
+    a withdrawal seizure 2 years ago" -> "withdrawal seizure", detail "2 years ago")."""
+    stay = _RE.hospital_stay.match(text.strip())
+    if stay:
+        rest = stay.group("rest")
+        time = _PAST_TIME.search(rest)
+        rest = (rest[: time.start()] + rest[time.end():]) if time else rest
+        if time is None and not re.search(r"\b(?:discharged|previously)\b", stay.group(0), re.I):
+            return None  # "was admitted to the ICU": the stay of this illness, not a past event
+        why = re.match(r"^\s*(?P<p>for|with|after|due to|because of)\s+(?P<x>[^,;]+?)\s*$", rest, re.I)
+        joint = "after" if why and why.group("p").lower() == "after" else "for"
+        value = f"hospital stay {joint} {short_value(why.group('x'))}" if why else "hospital stay"
+        return RoutedFact("history.past_diagnoses", value, Status.present, time.group("t") if time else None)
+    dated = _RE.dated_event.match(text.strip())
+    if dated and not _is_generic_event(dated.group("x")) and item_field(dated.group("x")) is None:  # an operation keeps its route
+        return RoutedFact("history.past_diagnoses", short_value(dated.group("x")), Status.present, dated.group("t"))
+    return None
+
+
+def _is_generic_event(text: str) -> bool:
+    """True when a would-be event is a generic word, not a named illness ("history", "symptoms")."""
+    return bool(re.match(r"^(?:similar |these |the same |such )?(?:history|symptoms?|episodes?|problems?|issues?)$",
+                         text.strip(), re.I))
+
+
 def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
@@ -654,6 +688,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([RoutedFact("history.past_diagnoses", short_value(treated.group("cond")))] +
                        [RoutedFact("history.medications", short_value(d)) for d in split_items(treated.group("drug"))
                         if not _GENERIC["history.medications"].match(short_value(d))])
+    past_event = _past_event(text)
+    if past_event is not None:
+        return Routing([past_event])
     lead = _lead(text)
     if lead is not None and lead[0] == "history.past_diagnoses" and _RE.dated_history.match(text) \
             and not looks_like_condition(lead[1]):

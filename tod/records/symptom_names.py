@@ -267,3 +267,65 @@ def looks_like_symptom(name: str) -> bool:
 _GERUNDS = frozenset(gerund(v) for v in SYMPTOM_VERBS)
 _GERUND_START = re.compile(r"^(?:(?:often|frequently|always|sometimes|repeatedly|constantly|occasionally|easily|also|still|"
                            r"now) )*(?:" + "|".join(sorted(gerund(v) for v in SYMPTOM_VERBS)) + r")\b")
+
+
+def _ing_base(word: str) -> str:
+    """The base of an -ing form, as far as the chart verbs need it ("taking" -> "take",
+    "getting" -> "get", "saying" -> "say")."""
+    stem = word.lower()[:-3]
+    for candidate in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem):
+        if _RE.chart_verb.match(candidate):
+            return candidate
+    return stem
+
+
+#: Words that end a behaviour's verb phrase: a reason, a time clause or a second clause.
+_BEHAVIOUR_END = re.compile(r";|\s+(?:because|since|as|so that|which|who|when|while|after|before|but|although|"
+                            r"whereas|and (?:he|she|they|is|was|has|had))\b", re.I)
+#: The joint before a further verb of a behaviour list ("insults teachers, annoys classmates").
+_NEXT_VERB = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:does not |doesn't )?[a-z]+s\b)", re.I)
+
+
+def _verb_gerund(verb_phrase: str) -> str | None:
+    """The gerund phrase of one third-person verb phrase ("annoys classmates" -> "annoying
+    classmates", "does not finish schoolwork" -> "not finishing schoolwork"), or None for a
+    chart verb, a verb without an object or a word that is no third-person verb."""
+    verb_phrase = re.sub(r"^(?:(?:\w+ly|sometimes|often|always|also|still|even|now|then)\s+)+", "", verb_phrase.strip(),
+                         flags=re.I)
+    match = re.match(r"^(?P<neg>(?:does not|doesn't)\s+)?(?P<v>[a-z]+)\b(?P<r>\s+\S.*)$", verb_phrase, re.I)
+    if match is None or match.group("v").lower() in ("is", "was", "has", "does", "this", "his", "its", "as") \
+            or match.group("v").lower().endswith("ss"):
+        return None
+    base = match.group("v").lower() if match.group("neg") else base_form(match.group("v"))
+    if not match.group("neg") and not match.group("v").lower().endswith("s") or _RE.chart_verb.match(base) \
+            or re.match(r"\s+(?:not|never)\b", match.group("r"), re.I) or _RE.well.match(match.group("r").strip()) \
+            or re.fullmatch(r"\s+\w+ly", match.group("r")):
+        return None  # "dresses well", "reads fluently": no behaviour told
+    return f"{'not ' if match.group('neg') else ''}{gerund(base)}{match.group('r').rstrip(' .')}"
+
+
+def behaviour_phrases(clause: str, *, max_words: int = 10) -> list[str]:
+    """Gerund phrases for the behaviours the patient is told to do in the present or the
+    progressive, or [] ("He talks to cereal boxes" -> ["talking to cereal boxes"], "she is
+    undressing in front of visitors" -> ["undressing in front of visitors"], "He insults
+    teachers, annoys classmates and does not finish schoolwork" -> ["insulting teachers",
+    "annoying classmates", "not finishing schoolwork"]).
+
+    The clause must open with the patient as subject (a pronoun or a chart noun); each verb
+    must be none of the chart verbs (``chart_verb``: has, takes, denies, reports, works,
+    wears ...) and take an object. The phrase ends before a reason or a second clause. When
+    one verb of a list fails, or a phrase is longer than ``max_words``, the clause reads as none."""
+    subject = _RE.patient_subject.match(clause.strip())
+    if subject is None:
+        return []
+    text = _BEHAVIOUR_END.split(clause.strip()[subject.end():], maxsplit=1)[0]
+    progressive = re.match(r"^(?:is|are|has been|have been)\s+(?P<g>[a-z]+ing)\b(?P<r>\s+\S.*)$", text, re.I)
+    if progressive:
+        if _RE.chart_verb.match(_ing_base(progressive.group("g"))):
+            return []
+        names: list[str | None] = [f"{progressive.group('g').lower()}{progressive.group('r').rstrip(' .')}"]
+    else:
+        names = [_verb_gerund(piece) for piece in _NEXT_VERB.split(text)]
+    if not all(names) or any(len(name.split()) > max_words for name in names if name):
+        return []  # every verb of a list must tell a behaviour, or the clause is read as none
+    return [re.sub(r"^(\w+) that\b", r"\1", name) for name in names if name]
