@@ -11,6 +11,7 @@ from tod.patient.spoken import change_said
 from tod.patient.templates import join_things
 from tod.patient.voice import occupation_said
 from tod.records.model import Record
+from tod.text import indefinite_article
 
 SEEDS = range(4)
 
@@ -122,3 +123,18 @@ def test_a_medicine_after_a_modifier_keeps_one_article(rich_record, parser, make
 ])
 def test_a_change_with_its_amount_before_it_is_said_as_a_clause(text, said):
     assert change_said(text) == said
+
+
+@pytest.mark.parametrize(("word", "article"), [
+    ("ulcer", "an"), ("upper arm pain", "an"), ("university student", "a"), ("urine infection", "a"),
+    ("one-off dose", "a"), ("hour", "an"), ("heart attack", "a"), ("", "a"),
+])
+def test_the_indefinite_article_follows_the_sound_of_the_word(word, article):
+    assert indefinite_article(word) == article
+
+
+def test_a_student_of_a_university_is_said_with_a(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["demographics"]["occupation"] = {"value": "university student"}
+    for text in _texts(Record.model_validate(data), parser, make_agent, "What do you do for work?", ["ask_occupation"]):
+        assert "a university student" in text, text

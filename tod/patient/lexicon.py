@@ -19,6 +19,8 @@ from typing import Mapping
 
 import yaml
 
+from tod.text import indefinite_article
+
 #: The repository's ``templates/`` folder (next to the ``tod`` package).
 TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
 
@@ -76,7 +78,7 @@ def _article_agreeing(article: str, word: str) -> str:
     """"a"/"an" as ``word`` needs it; "the" as it is."""
     if article.lower() == "the":
         return article
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    return indefinite_article(word)
 
 
 def _with_phrase_articles(text: str, matches: list[tuple[int, int, str]]) -> str:

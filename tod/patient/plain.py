@@ -16,6 +16,8 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
+from tod.text import indefinite_article
+
 #: Chart modifiers at the start of a value and how a patient says them: (words put before
 #: the rest, words put after it). "" drops the modifier ("scleral yellowing" -> "yellowing").
 _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
@@ -98,7 +100,7 @@ def symptom_said(name: str, subject: str = "I") -> str:
     first = _FIRST.match(name)
     if first:
         rest = first.group(1)
-        article = "" if rest.endswith("s") else ("an " if rest[:1].lower() in "aeiou" else "a ")
+        article = "" if rest.endswith("s") else f"{indefinite_article(rest)} "
         return f"{article}{rest} first"
     return _MASS.sub("lump", name)
 

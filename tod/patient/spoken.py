@@ -42,6 +42,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from tod.text import indefinite_article
+
 #: A detail that says when, how often, how long or since when: no comma before it.
 _WHEN_DETAIL = re.compile(
     r"^(?:since|for|until|till|from|during|over|every|each|twice|once|in|on|at|after|before|as|when|while|"
@@ -192,10 +194,6 @@ def contracted(text: str) -> str:
     """``text`` with its negated verbs as people say them: "did not help" -> "didn't help",
     "cannot" -> "can't"."""
     return _CANNOT.sub(lambda m: f"{m.group(1)}an't", _NEGATED.sub(lambda m: f"{m.group(1)}n't", text))
-
-
-def _article(text: str) -> str:
-    return "an" if text[:1].lower() in "aeiou" else "a"
 
 
 def _is_person_noun(value: str) -> bool:
@@ -381,7 +379,7 @@ def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
         return part
     mine, other = _KIND_FRAMES[kind]
     if kind == "person" and part.split()[0].lower() not in _NO_ARTICLE:
-        part = f"{_article(part)} {part}"
+        part = f"{indefinite_article(part)} {part}"
     return f"{mine if subject == 'I' else other.format(subject=subject)}{part}"
 
 
@@ -530,7 +528,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         if rest and _is_person_noun(head):  # "keen gardener, stopped because of pain"
             value, details = head, [voice(rest), *details]
         if _is_person_noun(value):
-            article = "" if value.split()[0].lower() in _NO_ARTICLE else f"{_article(value)} "
+            article = "" if value.split()[0].lower() in _NO_ARTICLE else f"{indefinite_article(value)} "
             be = "I'm" if subject == "I" else f"{subject} is"
             value = f"{be} {article}{value}"
         elif path.startswith("social.living_habits[") and _doing(value):

@@ -22,6 +22,7 @@ from typing import Callable, Literal, Mapping
 
 from tod.patient.figures import without_numbers
 from tod.records.model import CaseFacts, Demographics
+from tod.text import indefinite_article
 
 #: An opening statement spoken by a parent: "My son ...", "Our five-week-old daughter ...".
 _PARENT_OPENING = re.compile(
@@ -229,10 +230,6 @@ _DETERMINERS = frozenset("a an the my his her their one two three several some m
 _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".split())
 
 
-def _article(text: str) -> str:
-    return "an" if text[:1].lower() in "aeiou" else "a"
-
-
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
                           "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor".split())
@@ -269,7 +266,7 @@ def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     described = (len(words) >= _DESCRIBED_WORDS or core != text) and head in _DESCRIBED_HEADS
     if not (head in heads or organ or described) or len(words) > 5:
         return text
-    return f"{_article(text)} {text}"
+    return f"{indefinite_article(text)} {text}"
 
 
 def occupation_phrase(text: str) -> str:
@@ -286,7 +283,7 @@ def occupation_phrase(text: str) -> str:
         return first_person(text)
     if len(words) == 1 and first in _STATE_WORDS:
         return text
-    return f"{_article(text)} {text}"
+    return f"{indefinite_article(text)} {text}"
 
 
 #: How the speaker says what the patient is, by the subject ("I'm a teacher", "she's a pupil").
