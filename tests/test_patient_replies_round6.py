@@ -13,6 +13,8 @@ from tod.nlu.types import TurnParse
 from tod.patient.policy import text_catch_alls
 from tod.records.model import Record
 
+from reply_support import edited, reply_to, statements_of
+
 SEEDS = range(6)
 _UNSURE = re.compile(r"not sure|couldn't say|don't really know|don't know", re.IGNORECASE)
 #: A reply that opens with a denial, after a persona's opening fragment ("Mm. No, ...").
@@ -20,64 +22,45 @@ _DENIES = re.compile(r"^(?:[A-Z][a-z]*\. )?No\b")
 _YES_OR_NO = re.compile(r"^(?:[A-Z][a-z]*\. )?(?:Yes|No)\b")
 
 
-def _edited(record: Record, *, symptoms: list[dict] | None = None, **history: list[dict]) -> Record:
-    data = record.model_dump()
-    if symptoms is not None:
-        data["case"]["symptoms"] = symptoms
-    data["case"]["history"].update(history)
-    return Record.model_validate(data)
-
-
-def _reply(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None):
-    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots or {}))
-
-
-def _statements(record: Record, parser, make_agent, text: str, intents: list[str], slots: dict[str, list[str]]):
-    agent = make_agent(record, parser)
-    answers = agent.policy.answer(TurnParse(text, tuple(intents), slots), agent.state)
-    return [s for a in answers for s in a.statements]
-
-
 # ------------------------------------------------ 1. unrecorded symptoms are denied
 
 
 def test_a_symptom_the_record_never_mentions_is_denied_softly_in_the_first_person(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
         assert _DENIES.match(reply.text) and "nosebleeds" in reply.text, reply.text
         assert not _UNSURE.search(reply.text) and reply.provenance == (), reply.text
 
 
 def test_the_denial_of_an_unrecorded_symptom_says_so_in_its_statement(rich_record, parser, make_agent):
-    statements = _statements(rich_record, parser, make_agent, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
+    statements = statements_of(rich_record, parser, make_agent, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
     assert [(s.variant, s.outcome, s.all_paths) for s in statements] == [("absent_unrecorded", "denied", ())]
 
 
 def test_several_unrecorded_symptoms_are_denied_without_reading_them_back(rich_record, parser, make_agent):
     asked = ["nosebleeds", "hiccups", "ringing in the ears"]
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears?",
+        text = reply_to(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears?",
                       ["ask_symptom"], {"symptom": asked}).text
         assert _DENIES.match(text) and not any(item in text.lower() for item in asked), text
 
 
 def test_a_parent_denies_an_unrecorded_symptom_of_the_child(child_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(child_record, parser, make_agent, seed, "Any vomiting?", ["ask_symptom"], {"symptom": ["vomiting"]}).text
+        text = reply_to(child_record, parser, make_agent, seed, "Any vomiting?", ["ask_symptom"], {"symptom": ["vomiting"]}).text
         assert _DENIES.match(text) and "she hasn't had any vomiting" in text, text
 
 
 def test_a_question_about_an_unrecorded_symptom_as_if_present_is_corrected(rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "How long have you had the nosebleeds?",
+        text = reply_to(rich_record, parser, make_agent, seed, "How long have you had the nosebleeds?",
                       ["ask_symptom_duration"], {"symptom": ["nosebleeds"]}).text
         assert "haven't actually had any nosebleeds" in text and not _UNSURE.search(text), text
 
 
 def test_a_related_recorded_symptom_is_stated_instead_of_a_denial(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Any discomfort?", ["ask_symptom"], {"symptom": ["discomfort"]})
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any discomfort?", ["ask_symptom"], {"symptom": ["discomfort"]})
         assert "symptoms[0]" in reply.provenance and not _DENIES.match(reply.text), reply.text
 
 
@@ -85,27 +68,27 @@ def test_a_related_recorded_symptom_is_stated_instead_of_a_denial(rich_record, p
 def test_what_a_patient_may_not_know_is_not_denied(item, rich_record, parser, make_agent):
     # a measurement and a possible diagnosis
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]}).text
+        text = reply_to(rich_record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]}).text
         assert not _DENIES.match(text) and _UNSURE.search(text), text
 
 
 def test_what_touches_the_record_is_answered_with_the_touching_symptom(rich_record, parser, make_agent):
     # a word of a recorded descriptor (a rough rash): the rash is said, not denied and not "not sure"
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
         assert not _DENIES.match(reply.text) and "symptoms[1]" in reply.provenance, reply.text
 
 
 def test_an_unrecorded_attribute_is_said_to_be_unchanged(rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Any change in your sleep?", ["ask_symptom"],
+        text = reply_to(rich_record, parser, make_agent, seed, "Any change in your sleep?", ["ask_symptom"],
                       {"symptom": ["sleep"]}).text
         assert "haven't noticed any change in sleep" in text, text
 
 
 def test_an_unrecorded_descriptor_of_a_recorded_symptom_is_said_as_a_patient_would(rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Where is the rash?", ["ask_symptom_description_position"],
+        text = reply_to(rich_record, parser, make_agent, seed, "Where is the rash?", ["ask_symptom_description_position"],
                       {"symptom": ["rash"]}).text
         assert "rash" in text and not _UNSURE.search(text), text
 
@@ -116,21 +99,21 @@ def test_an_unrecorded_descriptor_of_a_recorded_symptom_is_said_as_a_patient_wou
 def test_a_recall_answer_about_three_items_reads_none_back(rich_record, parser, make_agent):
     asked = ["caffeine", "spicy foods", "skincare products"]
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Caffeine, spicy foods, skincare products?",
+        text = reply_to(rich_record, parser, make_agent, seed, "Caffeine, spicy foods, skincare products?",
                       ["ask_living_habit"], {"living_habit": asked}).text
         assert "comes to mind" in text and not any(item in text.lower() for item in asked), text
 
 
 def test_a_recall_answer_about_two_items_names_them(rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Caffeine or spicy foods?", ["ask_living_habit"],
+        text = reply_to(rich_record, parser, make_agent, seed, "Caffeine or spicy foods?", ["ask_living_habit"],
                       {"living_habit": ["caffeine", "spicy foods"]}).text
         assert "caffeine or spicy foods" in text.lower(), text
 
 
 def test_a_reply_to_several_topics_echoes_at_most_one_as_a_question(rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "What do you do, any habits, do you drink?",
+        text = reply_to(rich_record, parser, make_agent, seed, "What do you do, any habits, do you drink?",
                       ["ask_occupation", "ask_living_habit", "ask_alcohol"]).text
         assert len(re.findall(r"(?:^|[.!] )[A-Z][^.?!]{0,60}\?", text)) <= 1, text
 
@@ -153,7 +136,7 @@ def test_catch_alls_are_read_from_the_doctors_words(text, expected):
 
 def test_a_catch_all_in_the_words_states_the_recorded_conditions(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed,
+        reply = reply_to(rich_record, parser, make_agent, seed,
                        "Do you have a weakened immune system or any other medical conditions?",
                        ["ask_past_diagnosis"], {"past_diagnosis": ["weakened immune system"]})
         assert "asthma" in reply.text and "history.past_diagnoses[0]" in reply.provenance, reply.text
@@ -161,16 +144,16 @@ def test_a_catch_all_in_the_words_states_the_recorded_conditions(rich_record, pa
 
 def test_any_other_symptoms_gives_the_remaining_present_ones(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Do you have a rash, or any other symptoms?",
+        reply = reply_to(rich_record, parser, make_agent, seed, "Do you have a rash, or any other symptoms?",
                        ["ask_symptom"], {"symptom": ["rash"]})
         assert {"symptoms[0]", "symptoms[1]", "symptoms[2]"} <= set(reply.provenance), reply.text
 
 
 def test_other_conditions_in_the_family_gives_the_other_family_items(rich_record, parser, make_agent):
-    record = _edited(rich_record, family_history=[{"value": "coronary artery disease", "detail": "father"},
+    record = edited(rich_record, family_history=[{"value": "coronary artery disease", "detail": "father"},
                                                   {"value": "glaucoma", "detail": "mother"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any heart disease or other conditions in the family?",
+        reply = reply_to(record, parser, make_agent, seed, "Any heart disease or other conditions in the family?",
                        ["ask_family_history"], {"family_history": ["heart disease"]})
         assert {"history.family_history[0]", "history.family_history[1]"} <= set(reply.provenance), reply.text
 
@@ -179,25 +162,25 @@ def test_other_conditions_in_the_family_gives_the_other_family_items(rich_record
 
 
 def test_an_unlocated_pain_is_not_confirmed_as_joint_pain(rich_record, parser, make_agent):
-    record = _edited(rich_record, symptoms=[{"name": "pain"}, {"name": "cough"}])
+    record = edited(rich_record, symptoms=[{"name": "pain"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
         # the pain may be said only as what the doctor may mean, never confirmed as joint pain
         linked = "if that's what you mean" in reply.text or "not sure about that as such" in reply.text
         assert ("symptoms[0]" not in reply.provenance or linked) and not _YES_OR_NO.match(reply.text), reply.text
 
 
 def test_a_pain_placed_in_a_joint_answers_a_joint_pain_question(rich_record, parser, make_agent):
-    record = _edited(rich_record, symptoms=[{"name": "pain", "position": "left knee"}, {"name": "cough"}])
+    record = edited(rich_record, symptoms=[{"name": "pain", "position": "left knee"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
         assert "symptoms[0]" in reply.provenance, reply.text
 
 
 def test_a_pain_elsewhere_does_not_answer_a_forearm_question(rich_record, parser, make_agent):
-    record = _edited(rich_record, symptoms=[{"name": "chest pain"}, {"name": "cough"}])
+    record = edited(rich_record, symptoms=[{"name": "chest pain"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any forearm pain?", ["ask_symptom"], {"symptom": ["forearm pain"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any forearm pain?", ["ask_symptom"], {"symptom": ["forearm pain"]})
         assert reply.provenance == () and _DENIES.match(reply.text) and "forearm pain" in reply.text, reply.text
 
 
@@ -206,7 +189,7 @@ def test_a_pain_elsewhere_does_not_answer_a_forearm_question(rich_record, parser
 
 def test_a_quiet_patient_says_only_the_named_symptom(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Any rash?", ["ask_symptom"], {"symptom": ["rash"]})
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any rash?", ["ask_symptom"], {"symptom": ["rash"]})
         assert reply.provenance == ("symptoms[1]",), reply.text
 
 
@@ -244,7 +227,7 @@ def test_the_bench_finds_an_unrecorded_denial_that_contradicts_a_present_fact(ri
 @pytest.mark.parametrize("guess", ["pneumonia", "kidney stones", "gastritis", "flu", "T2DM"])
 def test_a_diagnosis_guessed_as_a_symptom_is_never_denied(guess, rich_record, parser, make_agent):
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, f"Could it be {guess}?", ["ask_symptom"], {"symptom": [guess]}).text
+        text = reply_to(rich_record, parser, make_agent, seed, f"Could it be {guess}?", ["ask_symptom"], {"symptom": [guess]}).text
         assert not _DENIES.match(text) and "haven't" not in text, text
 
 
@@ -253,8 +236,8 @@ def test_a_question_naming_no_item_gets_the_facts_of_its_topic(rich_record, pars
     data["case"]["social"]["reproductive_history"] = [{"value": "menopause at 50"}, {"value": "three children"}]
     record = Record.model_validate(data)
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Have you ever been pregnant?", ["ask_reproductive_history"])
+        reply = reply_to(record, parser, make_agent, seed, "Have you ever been pregnant?", ["ask_reproductive_history"])
         assert reply.provenance == ("social.reproductive_history[1]",), reply.text
         # a question of no topic of the field gets all of it
-        reply = _reply(record, parser, make_agent, seed, "Anything else I should know?", ["ask_reproductive_history"])
+        reply = reply_to(record, parser, make_agent, seed, "Anything else I should know?", ["ask_reproductive_history"])
         assert len(reply.provenance) == 2, reply.text

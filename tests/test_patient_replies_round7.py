@@ -10,57 +10,39 @@ from pathlib import Path
 
 import pytest
 
-from tod.nlu.types import TurnParse
 from tod.patient.templates import parallel as _parallel
 from tod.patient.policy import placed
 from tod.records.model import Record
+
+from reply_support import edited, reply_to, statements_of
 
 SEEDS = range(6)
 _UNSURE = re.compile(r"not sure|couldn't say|don't really know|don't know", re.IGNORECASE)
 _DENIES = re.compile(r"^(?:[A-Z][a-z]*\. )?No\b")
 
 
-def _edited(record: Record, *, symptoms: list[dict] | None = None, **history: list[dict]) -> Record:
-    data = record.model_dump()
-    if symptoms is not None:
-        data["case"]["symptoms"] = symptoms
-    data["case"]["history"].update(history)
-    return Record.model_validate(data)
-
-
-def _reply(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None):
-    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots or {}))
-
-
-def _statements(record: Record, parser, make_agent, text: str, intents: list[str], slots: dict[str, list[str]]):
-    agent = make_agent(record, parser)
-    answers = agent.policy.answer(TurnParse(text, tuple(intents), slots), agent.state)
-    return [s for a in answers for s in a.statements]
-
-
 # ------------------------------------------------ 1. no "not sure" about one's own body
 
 
 def test_an_item_touched_only_by_a_denied_symptom_is_denied(rich_record, parser, make_agent):
-    record = _edited(rich_record, symptoms=[*rich_record.case.model_dump()["symptoms"],
+    record = edited(rich_record, symptoms=[*rich_record.case.model_dump()["symptoms"],
                                             {"name": "vomiting", "status": "denied"}])
     for seed in SEEDS:
-        text = _reply(record, parser, make_agent, seed, "Any blood in your vomit?", ["ask_symptom"],
+        text = reply_to(record, parser, make_agent, seed, "Any blood in your vomit?", ["ask_symptom"],
                       {"symptom": ["blood in your vomit"]}).text
         assert _DENIES.match(text) and not _UNSURE.search(text), text
 
 
 def test_an_item_touched_only_by_a_relatives_condition_is_denied(rich_record, parser, make_agent):
-    record = _edited(rich_record, family_history=[{"value": "pounding headaches", "detail": "mother"}])
+    record = edited(rich_record, family_history=[{"value": "pounding headaches", "detail": "mother"}])
     for seed in SEEDS:
-        text = _reply(record, parser, make_agent, seed, "Any headaches?", ["ask_symptom"], {"symptom": ["headaches"]}).text
+        text = reply_to(record, parser, make_agent, seed, "Any headaches?", ["ask_symptom"], {"symptom": ["headaches"]}).text
         assert _DENIES.match(text) and not _UNSURE.search(text), text
 
 
 def test_an_item_a_present_finding_may_amount_to_is_never_denied(rich_record, parser, make_agent):
     # a recorded rough rash: "rough skin?" is not denied
-    statements = _statements(rich_record, parser, make_agent, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
+    statements = statements_of(rich_record, parser, make_agent, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
     assert not any(s.outcome == "denied" for s in statements), statements
 
 
@@ -86,7 +68,7 @@ def test_a_slot_value_takes_the_body_place_of_its_sentence(value, text, expected
 
 def test_a_question_placed_elsewhere_is_not_answered_with_a_symptom_of_another_place(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Any cramping in your chest?", ["ask_symptom"],
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any cramping in your chest?", ["ask_symptom"],
                        {"symptom": ["cramping"]})
         assert "symptoms[0]" not in reply.provenance and not reply.text.startswith("Yes"), reply.text
 
@@ -97,7 +79,7 @@ def test_a_question_placed_elsewhere_is_not_answered_with_a_symptom_of_another_p
 def test_present_items_come_before_the_denial_of_the_others(rich_record, parser, make_agent):
     asked = ["nosebleeds", "hiccups", "ringing in the ears"]
     for seed in SEEDS:
-        text = _reply(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears? Appetite?",
+        text = reply_to(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears? Appetite?",
                       ["ask_symptom", "ask_physical_change"], {"symptom": asked, "physical_change": ["loss of appetite"]}).text
         assert "appetite" in text and "none of those" not in text.lower() and "any of those" not in text, text
 
@@ -122,7 +104,7 @@ def test_a_reply_about_smoking_and_drinking_says_a_shared_sentence_once(rich_rec
     data["case"]["social"].update({"tobacco": None, "alcohol": None})
     record = Record.model_validate(data)
     for seed in range(12):
-        text = _reply(record, parser, make_agent, seed, "Do you smoke or drink?", ["ask_tobacco", "ask_alcohol"]).text
+        text = reply_to(record, parser, make_agent, seed, "Do you smoke or drink?", ["ask_tobacco", "ask_alcohol"]).text
         sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s]
         assert len(sentences) == len(set(sentences)) and text.count("nothing much to tell you") <= 1, text
 
@@ -131,7 +113,7 @@ def test_a_reply_about_smoking_and_drinking_says_a_shared_sentence_once(rich_rec
 
 
 def test_anything_like_that_answers_only_the_named_items(rich_record, parser, make_agent):
-    statements = _statements(rich_record, parser, make_agent, "Any rash, or anything like that?", ["ask_symptom"],
+    statements = statements_of(rich_record, parser, make_agent, "Any rash, or anything like that?", ["ask_symptom"],
                              {"symptom": ["rash", "anything like that"]})
     assert {p for s in statements for p in s.all_paths} == {"symptoms[1]"}, statements
 
@@ -139,6 +121,6 @@ def test_anything_like_that_answers_only_the_named_items(rich_record, parser, ma
 def test_the_rest_of_the_symptoms_never_opens_with_yes(rich_record, parser, make_agent):
     # "Yes" answers the named rash only; the other symptoms follow without a second "Yes"
     for seed in range(12):
-        text = _reply(rich_record, parser, make_agent, seed, "Do you have a rash, or any other symptoms?",
+        text = reply_to(rich_record, parser, make_agent, seed, "Do you have a rash, or any other symptoms?",
                       ["ask_symptom"], {"symptom": ["rash"]}).text
         assert text.count("Yes") <= 1 and text.count(", yes") + text.count("Yes") <= 1, text

@@ -12,6 +12,8 @@ from tod.nlu.types import TurnParse
 from tod.patient.unmapped import question_topic, unmapped_questions
 from tod.records.model import Record
 
+from reply_support import reply_to
+
 SEEDS = range(6)
 _UNSURE = re.compile(r"not sure|couldn't say|don't really know|don't know", re.IGNORECASE)
 _DENIES = re.compile(r"^(?:[A-Z][a-z]*\. )?No\b")
@@ -25,11 +27,6 @@ def _with_symptoms(record: Record, symptoms: list[dict]) -> Record:
     return Record.model_validate(data)
 
 
-def _reply(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None):
-    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots or {}))
-
-
 # ------------------------------------- 1. what the patient has, instead of "not sure"
 
 
@@ -37,7 +34,7 @@ def test_a_present_symptom_that_may_amount_to_the_item_is_said_with_a_link(rich_
     # "leg swelling" is not "leg ulcers", but the ulcers on the legs may be what the doctor means
     record = _with_symptoms(rich_record, [{"name": "leg ulcers"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any leg swelling?", ["ask_symptom"], {"symptom": ["leg swelling"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any leg swelling?", ["ask_symptom"], {"symptom": ["leg swelling"]})
         assert "symptoms[0]" in reply.provenance and _LINK.search(reply.text), reply.text
         assert not _DENIES.match(reply.text) and not _UNSURE.search(reply.text.replace("not sure about that as such", "")), reply.text
 
@@ -47,7 +44,7 @@ def test_a_present_symptom_that_may_amount_to_the_item_is_said_with_a_link(rich_
 def test_an_item_of_the_same_kind_as_a_present_symptom_is_answered_with_it(name, item, rich_record, parser, make_agent):
     record = _with_symptoms(rich_record, [{"name": name}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]})
+        reply = reply_to(record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]})
         assert "symptoms[0]" in reply.provenance and not _DENIES.match(reply.text), reply.text
         assert not re.search(r"couldn't say|don't really know", reply.text), reply.text
 
@@ -57,7 +54,7 @@ def test_a_measurement_or_a_possible_diagnosis_stays_not_sure(item, rich_record,
     # a bloody stool shares a word with "blood pressure" but is no answer to it
     record = _with_symptoms(rich_record, [{"name": "bloody stool"}, {"name": "excessive thirst"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, f"What about {item}?", ["ask_symptom"], {"symptom": [item]})
+        reply = reply_to(record, parser, make_agent, seed, f"What about {item}?", ["ask_symptom"], {"symptom": [item]})
         assert _UNSURE.search(reply.text) and not reply.provenance, reply.text
 
 
@@ -66,7 +63,7 @@ def test_a_measurement_or_a_possible_diagnosis_stays_not_sure(item, rich_record,
 
 def test_an_unmapped_question_gets_a_line_naming_its_topic(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "Do you smoke? What about your sleeping position?",
+        reply = reply_to(rich_record, parser, make_agent, seed, "Do you smoke? What about your sleeping position?",
                        ["ask_tobacco"])
         assert "the sleeping position" in reply.text and "unmapped_question:unmapped_topic" in reply.events, reply.text
         assert reply.provenance == ("social.tobacco",), reply.provenance
@@ -76,7 +73,7 @@ def test_an_unmapped_question_gets_a_line_naming_its_topic(rich_record, parser, 
 
 def test_an_unmapped_question_with_no_clean_topic_gets_the_rest_line(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed,
+        reply = reply_to(rich_record, parser, make_agent, seed,
                        "Do you smoke? How often do you brush your teeth in a day?", ["ask_tobacco"])
         assert "not sure about the rest" in reply.text and "teeth" not in reply.text, reply.text
         assert "unmapped_question:unmapped_rest" in reply.events
@@ -86,7 +83,7 @@ def test_an_unmapped_question_with_no_clean_topic_gets_the_rest_line(rich_record
                                   "Do you smoke, and how many cigarettes a day? Have you ever tried to quit smoking?"])
 def test_covered_questions_and_requests_get_no_unmapped_line(text, rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, text, ["ask_tobacco"])
+        reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_tobacco"])
         assert not any(e.startswith("unmapped_question") for e in reply.events), reply.text
         assert "rest, to be honest" not in reply.text and "can't really tell you" not in reply.text, reply.text
 
@@ -116,11 +113,11 @@ def test_a_descriptor_question_naming_a_system_is_about_its_symptom_not_the_chie
     record = _with_symptoms(rich_record, [{"name": "ear pain", "duration": "two days"},
                                           {"name": "diarrhoea", "duration": "a week"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "How long have your bowel habits been like this?",
+        reply = reply_to(record, parser, make_agent, seed, "How long have your bowel habits been like this?",
                        ["ask_symptom_duration"])
         assert "symptoms[1].duration" in reply.provenance and "symptoms[0]" not in reply.provenance, reply.text
         # a question naming no system is about the chief complaint
-        reply = _reply(record, parser, make_agent, seed, "How long has it been going on?", ["ask_symptom_duration"])
+        reply = reply_to(record, parser, make_agent, seed, "How long has it been going on?", ["ask_symptom_duration"])
         assert "symptoms[0].duration" in reply.provenance, reply.text
 
 
@@ -128,7 +125,7 @@ def test_a_symptom_elsewhere_is_not_offered_for_an_item_placed_by_the_doctor(ric
     # "chest pain?" is not answered with a painful spot the record places nowhere
     record = _with_symptoms(rich_record, [{"name": "painful ulcerative spot"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Any chest pain?", ["ask_symptom"], {"symptom": ["chest pain"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any chest pain?", ["ask_symptom"], {"symptom": ["chest pain"]})
         assert "symptoms[0]" not in reply.provenance and not _DENIES.match(reply.text), reply.text
 
 

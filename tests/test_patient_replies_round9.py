@@ -11,6 +11,8 @@ import pytest
 
 from tod.records.model import Record
 
+from reply_support import reply_to
+
 SEEDS = range(6)
 _DENIES = re.compile(r"^(?:[A-Z][a-z]*\. )?No\b")
 _UNSURE = re.compile(r"not sure|couldn't say|don't really know|don't know", re.IGNORECASE)
@@ -24,17 +26,12 @@ def _edited(record: Record, edit) -> Record:
     return Record.model_validate(data)
 
 
-def _reply(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None):
-    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots or {}))
-
-
 # ----------------------------------------- 1. a quality word is not a symptom name
 
 
 def test_quality_words_tagged_as_symptoms_do_not_hide_the_answers(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed,
+        reply = reply_to(rich_record, parser, make_agent, seed,
                        "What does the pain feel like, sharp or dull? Does it radiate? Any vomiting?",
                        ["ask_symptom_description_shape", "ask_symptom_description_position", "ask_symptom"],
                        {"symptom": ["pain", "sharp", "dull", "vomiting"]})
@@ -47,7 +44,7 @@ def test_quality_words_tagged_as_symptoms_do_not_hide_the_answers(rich_record, p
 
 def test_a_factors_question_beside_a_denied_symptom_is_about_the_complaint(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed,
+        reply = reply_to(rich_record, parser, make_agent, seed,
                        "Any fever? Is there anything that brings it on or makes it worse?",
                        ["ask_symptom", "ask_symptom_factors"], {"symptom": ["fever"]})
         assert "symptoms[3]" in reply.provenance and "symptoms[0].aggravating_factors[0]" in reply.provenance, reply.text
@@ -55,7 +52,7 @@ def test_a_factors_question_beside_a_denied_symptom_is_about_the_complaint(rich_
 
 def test_trigger_words_tagged_as_symptoms_are_not_denied(rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, "How bad is it? Any patterns or triggers you've noticed?",
+        reply = reply_to(rich_record, parser, make_agent, seed, "How bad is it? Any patterns or triggers you've noticed?",
                        ["ask_symptom_description_degree", "ask_symptom_factors"], {"symptom": ["patterns", "triggers"]})
         assert "symptoms[0].degree" in reply.provenance and "symptoms[0].relieving_factors[0]" in reply.provenance
         assert not re.search(r"triggers|patterns", reply.text), reply.text
@@ -65,7 +62,7 @@ def test_a_descriptor_of_a_symptom_not_had_is_still_not_moved_to_another(rich_re
     # no symptom question in the turn: the doctor asks about a symptom the patient lacks
     record = _edited(rich_record, lambda case: case["symptoms"].pop(1))
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "How long have you had the rash?",
+        reply = reply_to(record, parser, make_agent, seed, "How long have you had the rash?",
                        ["ask_symptom_duration"], {"symptom": ["rash"]})
         assert not any(p.endswith(".duration") for p in reply.provenance), reply.text
 
@@ -78,7 +75,7 @@ def test_infections_are_answered_with_the_recorded_infection(condition, rich_rec
     record = _edited(rich_record, lambda case: case["history"]["past_diagnoses"].append(
         {"value": condition, "detail": "last year"}))
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Have you had any infections recently?",
+        reply = reply_to(record, parser, make_agent, seed, "Have you had any infections recently?",
                        ["ask_past_diagnosis"], {"past_diagnosis": ["infections"]})
         assert reply.provenance == ("history.past_diagnoses[1]",) and not _DENIES.match(reply.text), reply.text
 
@@ -87,7 +84,7 @@ def test_infections_with_no_item_tagged_keep_to_the_recorded_infection(rich_reco
     record = _edited(rich_record, lambda case: case["history"]["past_diagnoses"].append(
         {"value": "kidney infection", "detail": "last month"}))
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "Have you had any infections recently?", ["ask_past_diagnosis"])
+        reply = reply_to(record, parser, make_agent, seed, "Have you had any infections recently?", ["ask_past_diagnosis"])
         assert reply.provenance == ("history.past_diagnoses[1]",), reply.text
 
 
@@ -97,7 +94,7 @@ def test_infections_with_no_item_tagged_keep_to_the_recorded_infection(rich_reco
 def test_a_descriptor_of_an_item_a_symptom_may_amount_to_uses_the_link(rich_record, parser, make_agent):
     record = _edited(rich_record, lambda case: case["symptoms"].__setitem__(0, {"name": "leg ulcers", "duration": "two months"}))
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "How long have you had the leg swelling?",
+        reply = reply_to(record, parser, make_agent, seed, "How long have you had the leg swelling?",
                        ["ask_symptom_duration"], {"symptom": ["leg swelling"]})
         assert _LINK.search(reply.text) and "symptoms[0].duration" in reply.provenance, reply.text
         assert not _UNSURE.search(reply.text.replace("not sure about that as such", "")), reply.text
@@ -106,7 +103,7 @@ def test_a_descriptor_of_an_item_a_symptom_may_amount_to_uses_the_link(rich_reco
 def test_a_change_question_answered_by_a_recorded_symptom_uses_the_link(rich_record, parser, make_agent):
     record = _edited(rich_record, lambda case: case["symptoms"].append({"name": "poor sleep"}))
     for seed in SEEDS:
-        reply = _reply(record, parser, make_agent, seed, "How is your sleep pattern?",
+        reply = reply_to(record, parser, make_agent, seed, "How is your sleep pattern?",
                        ["ask_physical_change"], {"physical_change": ["sleep pattern"]})
         assert "symptoms[4]" in reply.provenance and _LINK.search(reply.text), reply.text
         assert not _RECALL.search(reply.text), reply.text
@@ -119,5 +116,5 @@ def test_a_change_question_answered_by_a_recorded_symptom_uses_the_link(rich_rec
                                             ("Have you been exposed to anything unusual?", "unusual")])
 def test_a_question_naming_the_field_gets_its_facts(text, item, rich_record, parser, make_agent):
     for seed in SEEDS:
-        reply = _reply(rich_record, parser, make_agent, seed, text, ["ask_contact_history"], {"exposure": [item]})
+        reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_contact_history"], {"exposure": [item]})
         assert reply.provenance == ("history.exposures[0]",) and not _RECALL.search(reply.text), reply.text

@@ -12,22 +12,12 @@ from tod.patient.asking import only_requests_tests
 from tod.patient.templates import default_bank
 from tod.records.model import Record
 
+from reply_support import edited, replies_to
+
 SEEDS = range(6)
 #: A lead of fixed words asked back as a question ("Injuries or operations? ...", "{Poss}
 #: habits? ...") or a "-wise" lead ("Alcohol-wise, ..."): a field label, never the doctor's item.
 _LABEL_LEAD = re.compile(r"^(?:(?:[^.?!{]|\{(?:poss|child|obj|my_child)\})+\?\s|[A-Za-z-]+-wise,\s)", re.IGNORECASE)
-
-
-def _edited(record: Record, **history: list[dict]) -> Record:
-    data = record.model_dump()
-    data["case"]["history"].update(history)
-    return Record.model_validate(data)
-
-
-def _texts(record: Record, parser, make_agent, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None) -> list[str]:
-    parser.add(text, intents, slots or {})
-    return [make_agent(record, parser, seed=seed).respond(text).text for seed in SEEDS]
 
 
 # ------------------------------------------------ 1. no field label as an echo lead
@@ -53,7 +43,7 @@ def test_every_fact_variant_keeps_a_template_that_does_not_open_with_yes_or_no()
 
 
 def test_a_head_injury_question_is_not_answered_about_operations(rich_record, parser, make_agent):
-    for text in _texts(rich_record, parser, make_agent, "Did you hit your head at all?", ["ask_trauma_surgery"]):
+    for text in replies_to(rich_record, parser, make_agent, "Did you hit your head at all?", ["ask_trauma_surgery"]):
         assert "operation" not in text.lower() and text.strip(), text
 
 
@@ -61,7 +51,7 @@ def test_an_alcohol_answer_has_no_label_lead(rich_record, parser, make_agent):
     data = rich_record.model_dump()
     data["case"]["social"]["alcohol"] = {"value": "two glasses of wine", "detail": "at weekends"}
     record = Record.model_validate(data)
-    for text in _texts(record, parser, make_agent, "Do you drink?", ["ask_alcohol"]):
+    for text in replies_to(record, parser, make_agent, "Do you drink?", ["ask_alcohol"]):
         assert "wine" in text and not re.search(r"-wise\b|Drinking\?", text), text
 
 
@@ -83,21 +73,21 @@ def test_only_requests_tests(text, named, expected):
 
 
 def test_an_instruction_lists_no_tests(rich_record, parser, make_agent):
-    for text in _texts(rich_record, parser, make_agent, "Now let me examine your tummy. Lie back for me.",
+    for text in replies_to(rich_record, parser, make_agent, "Now let me examine your tummy. Lie back for me.",
                        ["ask_medical_examination"]):
         assert not re.search(r"ultrasound|temperature|blood|tests?\b", text, re.IGNORECASE), text
 
 
 def test_a_booked_scan_is_not_answered_as_a_past_test(rich_record, parser, make_agent):
     turn = "I'm going to book you a CT scan of the abdomen. Any vomiting?"
-    for text in _texts(rich_record, parser, make_agent, turn, ["ask_medical_examination", "ask_symptom"],
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_medical_examination", "ask_symptom"],
                        {"medical_examination": ["CT scan of the abdomen"], "symptom": ["vomiting"]}):
         assert not re.search(r"had that (?:done|one)|ultrasound|CT scan", text, re.IGNORECASE), text
         assert "vomit" in text.lower(), text
 
 
 def test_a_question_about_tests_is_still_answered(rich_record, parser, make_agent):
-    for text in _texts(rich_record, parser, make_agent, "Have you had any tests done for this?",
+    for text in replies_to(rich_record, parser, make_agent, "Have you had any tests done for this?",
                        ["ask_medical_examination"]):
         assert "ultrasound" in text.lower(), text
 
@@ -110,11 +100,11 @@ _BARE_NONE = re.compile(r"(?:^|[.?] )(?:No, )?(?:nothing (?:like that )?comes to
 
 
 def test_a_recall_follows_the_facts_of_its_topic_as_about_the_rest(rich_record, parser, make_agent):
-    record = _edited(rich_record, exposures=[{"value": "travel to Portugal", "detail": "three weeks ago"},
+    record = edited(rich_record, exposures=[{"value": "travel to Portugal", "detail": "three weeks ago"},
                                              {"value": "new kitten at home"}])
     for items in (["travel", "chemicals"], ["travel", "chemicals", "dust", "fumes"]):
         turn = f"Any {', '.join(items)}?"
-        for text in _texts(record, parser, make_agent, turn, ["ask_contact_history"], {"exposure": items}):
+        for text in replies_to(record, parser, make_agent, turn, ["ask_contact_history"], {"exposure": items}):
             assert "Portugal" in text, text
             assert not _BARE_NONE.search(text), text
             assert text.index("Portugal") < text.lower().index("nothing"), text
@@ -122,7 +112,7 @@ def test_a_recall_follows_the_facts_of_its_topic_as_about_the_rest(rich_record, 
 
 def test_each_item_gets_one_none_answer(rich_record, parser, make_agent):
     turn = "Have you tried any lotions or sprays for it, or do you take any lotions or sprays?"
-    for text in _texts(rich_record, parser, make_agent, turn, ["ask_receiving_treatment", "ask_past_medication"],
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_receiving_treatment", "ask_past_medication"],
                        {"past_medication": ["lotions", "sprays"]}):
         assert text.lower().count("lotions") == 1, text
 
@@ -143,6 +133,6 @@ def test_a_recall_without_the_doctors_item_names_its_topic(text, intent, field, 
     """A recall whose item cannot be said back still says what it is about, so that in a reply
     to several questions no bare "Nothing comes to mind." stands unattributed, and it denies
     nothing ("No ...") the record might hold."""
-    record = _edited(rich_record, **{field: []})
-    for reply in _texts(record, parser, make_agent, text, [intent], {intent.removeprefix("ask_"): [text]}):
+    record = edited(rich_record, **{field: []})
+    for reply in replies_to(record, parser, make_agent, text, [intent], {intent.removeprefix("ask_"): [text]}):
         assert topic in reply.lower() and not re.match(r"No\b", reply), reply

@@ -13,20 +13,9 @@ from tod.patient.voice import occupation_said
 from tod.records.model import Record
 from tod.text import indefinite_article
 
+from reply_support import edited, replies_to
+
 SEEDS = range(4)
-
-
-def _edited(record: Record, *, demographics: dict | None = None, **history: list[dict]) -> Record:
-    data = record.model_dump()
-    data["case"]["history"].update(history)
-    data["case"]["demographics"].update(demographics or {})
-    return Record.model_validate(data)
-
-
-def _texts(record: Record, parser, make_agent, text: str, intents: list[str],
-           slots: dict[str, list[str]] | None = None) -> list[str]:
-    parser.add(text, intents, slots or {})
-    return [make_agent(record, parser, seed=seed).respond(text).text for seed in SEEDS]
 
 
 # ------------------------------------------------ 1. a change of weight as what the patient did
@@ -49,9 +38,9 @@ def test_a_change_without_a_weight_or_size_amount_is_left_as_it_is(text):
 
 
 def test_a_weight_change_is_never_said_in_chart_form(rich_record, parser, make_agent):
-    record = _edited(rich_record, physical_changes=[{"value": "weight gain", "detail": "about 6 kg in 3 months"}])
+    record = edited(rich_record, physical_changes=[{"value": "weight gain", "detail": "about 6 kg in 3 months"}])
     for intent in ("ask_physical_change", "ask_weight"):
-        for text in _texts(record, parser, make_agent, "Has your weight changed?", [intent]):
+        for text in replies_to(record, parser, make_agent, "Has your weight changed?", [intent]):
             assert "I've put on about 6 kg in 3 months" in text, text
             assert "weight gain" not in text and "there's been I" not in text, text
 
@@ -62,9 +51,9 @@ def test_a_clause_follows_the_things_of_a_list():
 
 
 def test_a_listed_weight_change_reads_as_a_sentence(rich_record, parser, make_agent):
-    record = _edited(rich_record, physical_changes=[{"value": "weight loss", "detail": "3 kg"},
+    record = edited(rich_record, physical_changes=[{"value": "weight loss", "detail": "3 kg"},
                                                     {"value": "hair thinning"}])
-    for text in _texts(record, parser, make_agent, "Any changes in your body?", ["ask_physical_change"]):
+    for text in replies_to(record, parser, make_agent, "Any changes in your body?", ["ask_physical_change"]):
         assert "hair thinning, and I've lost 3 kg" in text, text
 
 
@@ -83,8 +72,8 @@ def test_an_occupation_is_said_as_a_clause(phrase, subject, said):
 
 
 def test_an_occupation_answer_is_a_sentence_not_a_noun_phrase(rich_record, parser, make_agent):
-    record = _edited(rich_record, demographics={"occupation": {"value": "elementary school teacher"}})
-    for text in _texts(record, parser, make_agent, "What do you do for work?", ["ask_occupation"]):
+    record = edited(rich_record, demographics={"occupation": {"value": "elementary school teacher"}})
+    for text in replies_to(record, parser, make_agent, "What do you do for work?", ["ask_occupation"]):
         assert "I'm an elementary school teacher." in text, text
         assert not text.startswith("An elementary"), text
 
@@ -111,8 +100,8 @@ def test_a_lay_article_stands_where_the_noun_phrase_starts(text, lay):
 
 
 def test_a_medicine_after_a_modifier_keeps_one_article(rich_record, parser, make_agent):
-    record = _edited(rich_record, medications=[{"value": "combined oral contraceptive pill", "detail": "daily"}])
-    for text in _texts(record, parser, make_agent, "Are you on any medication?", ["ask_past_medication"]):
+    record = edited(rich_record, medications=[{"value": "combined oral contraceptive pill", "detail": "daily"}])
+    for text in replies_to(record, parser, make_agent, "Are you on any medication?", ["ask_past_medication"]):
         assert "the combined pill" in text and "combined the" not in text, text
 
 
@@ -136,5 +125,5 @@ def test_the_indefinite_article_follows_the_sound_of_the_word(word, article):
 def test_a_student_of_a_university_is_said_with_a(rich_record, parser, make_agent):
     data = rich_record.model_dump()
     data["case"]["demographics"]["occupation"] = {"value": "university student"}
-    for text in _texts(Record.model_validate(data), parser, make_agent, "What do you do for work?", ["ask_occupation"]):
+    for text in replies_to(Record.model_validate(data), parser, make_agent, "What do you do for work?", ["ask_occupation"]):
         assert "a university student" in text, text

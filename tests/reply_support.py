@@ -1,0 +1,47 @@
+"""Helpers of the reply tests (issue 15): a record edited for one test, a patient's reply or
+replies to one turn put with a given parse, and the statements its policy makes of it."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tod.nlu.types import TurnParse
+from tod.patient.acts import Statement
+from tod.patient.reply import PatientReply
+from tod.records.model import Record
+
+#: The seeds a wording test replies with: each template of a variant gets its turn.
+SEEDS = range(6)
+
+
+def edited(record: Record, *, symptoms: list[dict] | None = None, demographics: dict | None = None,
+           **history: list[dict]) -> Record:
+    """A copy of ``record`` with its symptoms replaced, its demographics updated and the named
+    history fields replaced."""
+    data = record.model_dump()
+    if symptoms is not None:
+        data["case"]["symptoms"] = symptoms
+    data["case"]["demographics"].update(demographics or {})
+    data["case"]["history"].update(history)
+    return Record.model_validate(data)
+
+
+def reply_to(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
+             slots: dict[str, list[str]] | None = None) -> PatientReply:
+    """The reply of a fresh patient (``seed``) to ``text``, parsed as ``intents`` and ``slots``."""
+    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots or {}))
+
+
+def replies_to(record: Record, parser, make_agent, text: str, intents: list[str],
+               slots: dict[str, list[str]] | None = None, seeds: Sequence[int] = SEEDS) -> list[str]:
+    """The reply texts of fresh patients, one per seed, to ``text`` with the given parse."""
+    parser.add(text, intents, slots or {})
+    return [make_agent(record, parser, seed=seed).respond(text).text for seed in seeds]
+
+
+def statements_of(record: Record, parser, make_agent, text: str, intents: list[str],
+                  slots: dict[str, list[str]]) -> list[Statement]:
+    """The statements a fresh patient's policy makes of the turn, in order."""
+    agent = make_agent(record, parser)
+    answers = agent.policy.answer(TurnParse(text, tuple(intents), slots), agent.state)
+    return [s for a in answers for s in a.statements]
