@@ -31,10 +31,12 @@ def _with_symptoms(record: Record, symptoms: list[dict]) -> Record:
 
 
 def test_a_present_symptom_that_may_amount_to_the_item_is_said_with_a_link(rich_record, parser, make_agent):
-    # "leg swelling" is not "leg ulcers", but the ulcers on the legs may be what the doctor means
-    record = _with_symptoms(rich_record, [{"name": "leg ulcers"}, {"name": "cough"}])
+    # "sleep pattern" is not "poor sleep", but the poor sleep may be what the doctor means (a
+    # shared body attribute; a shared place alone is not enough: "leg swelling?" is not the leg ulcers)
+    record = _with_symptoms(rich_record, [{"name": "poor sleep"}, {"name": "cough"}])
     for seed in SEEDS:
-        reply = reply_to(record, parser, make_agent, seed, "Any leg swelling?", ["ask_symptom"], {"symptom": ["leg swelling"]})
+        reply = reply_to(record, parser, make_agent, seed, "Any change in your sleep pattern?", ["ask_symptom"],
+                         {"symptom": ["sleep pattern"]})
         assert "symptoms[0]" in reply.provenance and _LINK.search(reply.text), reply.text
         assert not _DENIES.match(reply.text) and not _UNSURE.search(reply.text.replace("not sure about that as such", "")), reply.text
 
@@ -71,12 +73,12 @@ def test_an_unmapped_question_gets_a_line_naming_its_topic(rich_record, parser, 
         assert not re.search(r"(?:No|Nothing)[^.?!]*sleeping position", reply.text), reply.text
 
 
-def test_an_unmapped_question_with_no_clean_topic_gets_the_rest_line(rich_record, parser, make_agent):
+def test_an_unmapped_question_with_no_clean_topic_gets_no_unattributed_line(rich_record, parser, make_agent):
     for seed in SEEDS:
         reply = reply_to(rich_record, parser, make_agent, seed,
                        "Do you smoke? How often do you brush your teeth in a day?", ["ask_tobacco"])
-        assert "not sure about the rest" in reply.text and "teeth" not in reply.text, reply.text
-        assert "unmapped_question:unmapped_rest" in reply.events
+        assert "the rest" not in reply.text and "teeth" not in reply.text, reply.text
+        assert reply.provenance == ("social.tobacco",), reply.provenance
 
 
 @pytest.mark.parametrize("text", ["Do you smoke?", "Do you smoke? Could you take a deep breath for me?",

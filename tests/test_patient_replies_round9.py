@@ -92,10 +92,10 @@ def test_infections_with_no_item_tagged_keep_to_the_recorded_infection(rich_reco
 
 
 def test_a_descriptor_of_an_item_a_symptom_may_amount_to_uses_the_link(rich_record, parser, make_agent):
-    record = _edited(rich_record, lambda case: case["symptoms"].__setitem__(0, {"name": "leg ulcers", "duration": "two months"}))
+    record = _edited(rich_record, lambda case: case["symptoms"].__setitem__(0, {"name": "poor sleep", "duration": "two months"}))
     for seed in SEEDS:
-        reply = reply_to(record, parser, make_agent, seed, "How long have you had the leg swelling?",
-                       ["ask_symptom_duration"], {"symptom": ["leg swelling"]})
+        reply = reply_to(record, parser, make_agent, seed, "How long has your sleep pattern been off?",
+                       ["ask_symptom_duration"], {"symptom": ["sleep pattern"]})
         assert _LINK.search(reply.text) and "symptoms[0].duration" in reply.provenance, reply.text
         assert not _UNSURE.search(reply.text.replace("not sure about that as such", "")), reply.text
 
@@ -118,3 +118,28 @@ def test_a_question_naming_the_field_gets_its_facts(text, item, rich_record, par
     for seed in SEEDS:
         reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_contact_history"], {"exposure": [item]})
         assert reply.provenance == ("history.exposures[0]",) and not _RECALL.search(reply.text), reply.text
+
+
+@pytest.mark.parametrize(("name", "text", "item"), [
+    ("racing thoughts", "Any racing heartbeat?", "racing heartbeat"),  # a shared modifier
+    ("excess hair on the face and abdomen", "Any pain in your abdomen?", "pain in my abdomen"),  # a shared place
+])
+def test_a_fact_sharing_only_a_modifier_or_a_place_is_not_offered(name, text, item, rich_record, parser, make_agent):
+    record = _edited(rich_record, lambda case: case.__setitem__("symptoms", [{"name": "cough"}, {"name": name}]))
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert "symptoms[1]" not in reply.provenance and not _LINK.search(reply.text), reply.text
+
+
+def test_a_factors_question_about_an_item_only_a_body_change_may_be_is_still_answered(rich_record, parser, make_agent):
+    """The linked facts of a descriptor question are symptoms only; an item that only a body
+    change may amount to is answered like any unmatched item, never with an empty reply."""
+    def edit(case: dict) -> None:
+        case["symptoms"] = [{"name": "cough"}]
+        case["history"]["physical_changes"] = [{"value": "darker velvety skin", "detail": "back of the neck"}]
+
+    record = _edited(rich_record, edit)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Does the rash get worse in sunlight?",
+                         ["ask_symptom_factors"], {"symptom": ["rash"]})
+        assert reply.text.strip() and "rash" in reply.text.lower(), reply.text

@@ -417,13 +417,16 @@ def without_second_nones(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` without a denial, recall or "not sure" whose items an earlier one of the
     reply already named ("Creams or ointments? Nothing comes to mind." then "No, I'm not on
     creams or ointments." from a second intent of the same question): each of the doctor's
-    items gets one none-answer. Repeated answers are left alone."""
-    seen: set[str] = set()
+    items gets one none-answer. Repeated answers are left alone. A relative's none-answer is
+    another matter than the patient's own ("No heart problems in the family." after "No, no
+    heart problems that I know of.")."""
+    seen: set[tuple[bool, str]] = set()
     result = []
     for answer in answers:
         kept = []
         for statement in answer.statements:
-            items = _none_items(statement)
+            family = statement.section == "ask_family_history"
+            items = {(family, item) for item in _none_items(statement)}
             if items and items <= seen and not answer.repeated:
                 continue
             seen.update(items)

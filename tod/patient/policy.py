@@ -316,7 +316,7 @@ _ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
 
 #: The statement variants that answer a question no intent covers (:meth:`RecordPolicy._unmapped`).
-UNMAPPED_VARIANTS = frozenset({"unmapped_topic", "unmapped_rest"})
+UNMAPPED_VARIANTS = frozenset({"unmapped_topic"})
 
 Handler = Callable[[str, list[str], DialogueState], tuple[list[Statement], list[Statement]]]
 
@@ -386,9 +386,15 @@ _WEAK_WORDS = frozenset(
 )
 
 
+#: Where a place phrase after the thing named starts ("pain in my abdomen", "swelling of the legs").
+_PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|inside|across)\s+", re.IGNORECASE)
+
+
 def _head(text: str) -> str | None:
-    """The root of the last content word of ``text``, the thing it names ("abdominal
-    discomfort" -> "pain", "racing thoughts" -> "thought"); ``None`` without one."""
+    """The root of the last content word of ``text`` before any place phrase, the thing it
+    names ("abdominal discomfort" -> "pain", "racing thoughts" -> "thought", "pain in my
+    abdomen" -> "pain"); ``None`` without one."""
+    text = _PLACE_AFTER.split(text, maxsplit=1)[0]
     kept = content_words(text)
     words = [w for w in normalise(text).split() if w in kept]
     return _WORD_GROUPS.get(words[-1], words[-1]) if words else None
@@ -602,6 +608,8 @@ class RecordPolicy:
                 statements, extras = [Statement(intent, "agreed", "present")], []
             else:
                 statements, extras = handler(intent, queries, state)
+            # every asked intent gets an answer: a handler that found nothing to say is "not sure"
+            statements = statements or [self._unsure(intent, queries)]
             statements = [_topic_denial(s) if several or len(queries) > 1 else s for s in statements]
             key = question_key(intent, queries)
             paths = tuple(p for s in statements for p in s.all_paths)
@@ -623,14 +631,12 @@ class RecordPolicy:
     def _unmapped(self, topics: Sequence[str | None]) -> list[Statement]:
         """The honest replies to the questions of a turn no intent covers, said after the
         answers: one naming their topics in the doctor's words ("About the sleeping position,
-        I can't really tell you anything.", variant ``unmapped_topic``), and "not sure about
-        the rest" for those with no clean topic (``unmapped_rest``). They state no record
-        fact (no path) and deny nothing."""
+        I can't really tell you anything.", variant ``unmapped_topic``). A question with no
+        clean topic gets no line: blind judges read an unattributed "I'm not sure about the
+        rest" as unlike a patient (round 8 of the reply audit). The line states no record fact
+        (no path) and denies nothing."""
         named = self.echoed([t for t in topics if t])
-        statements = [Statement("common", "unmapped_topic", "not_recorded", {"asked": named})] if named else []
-        if named is None or None in topics:
-            statements.append(Statement("common", "unmapped_rest", "not_recorded"))
-        return statements
+        return [Statement("common", "unmapped_topic", "not_recorded", {"asked": named})] if named else []
 
     # --------------------------------------------------------------- helpers
 
@@ -795,8 +801,12 @@ class RecordPolicy:
             heads = {_head(query), _head(self._lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            # (path, lies where the query places it, shares a word or word group with it)
-            amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool((asked - _WEAK_WORDS) & roots))
+            # (path, lies where the query places it, shares the thing it names: its head word or
+            # that word's group, or a body attribute ("sleep pattern?" may be the poor sleep);
+            # "racing heartbeat?" is not the racing thoughts, "pain in your abdomen?" not the
+            # excess hair on the abdomen)
+            named = heads | (asked & _ATTRIBUTE_WORDS)
+            amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool(named & roots))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
             if own:
@@ -810,16 +820,19 @@ class RecordPolicy:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
 
-    def _linked(self, queries: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    def _linked(self, queries: Sequence[str], *, within: str = "") -> tuple[list[str], list[str], list[str]]:
         """The doctor's unmatched items sorted by :meth:`_unmatched`, one by one: the
         patient's present symptoms or changes that are the same thing as one (*kin*), those
         that may amount to one (*maybe*, said with the honest link), and the queries
-        neither answers (left to be denied, recalled or "not sure")."""
+        neither answers (left to be denied, recalled or "not sure"). With ``within`` (a path
+        prefix, "symptoms["), only facts under it answer a query: a query that only a body
+        change may amount to is left to the rest, so that it is still answered."""
         kin: list[str] = []
         maybe: list[str] = []
         rest: list[str] = []
         for query in queries:
             same, may, _, _ = self._unmatched([query])
+            same, may = [p for p in same if p.startswith(within)], [p for p in may if p.startswith(within)]
             kin += same
             maybe += may
             if not same and not may:
@@ -1197,8 +1210,8 @@ class RecordPolicy:
                 targets.append(hit)
         # "how long have you had the leg swelling?" with leg ulcers recorded and no symptom of
         # the question found: that symptom is described, with the honest link
-        linked, maybe, unknown = self._linked(unknown) if not targets else ([], [], unknown)
-        linked_symptoms = [p for p in [*linked, *maybe] if p.startswith("symptoms[")]
+        linked, maybe, unknown = self._linked(unknown, within="symptoms[") if not targets else ([], [], unknown)
+        linked_symptoms = [*linked, *maybe]
         targets += [i for i in map(_symptom_index, linked_symptoms) if i not in targets]
         other += self._maybe("ask_symptom", [p for p in maybe if p in linked_symptoms])
         _, _, _, absent = self._unmatched(unknown)
@@ -1209,8 +1222,12 @@ class RecordPolicy:
             other.append(self._unsure("common", unsure))
         if not targets and self._turn_asks_symptoms and any(f.endswith("_factors") for f in fields):
             # "Any fever? Anything that makes it worse?": the named symptoms the patient lacks
-            # answer the symptom question; the factors are those of the symptom the patient has
-            targets, _ = self._targets([], fields)
+            # answer the symptom question; the factors are those of the symptom the patient has,
+            # when recorded (a "haven't paid attention to what affects ..." about a symptom the
+            # doctor did not name reads as an answer to a question not asked)
+            fallback, _ = self._targets([], fields)
+            symptoms = self.case.symptoms
+            targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
         return targets, other
 
     def _of_turn_system(self, index: int) -> bool:
