@@ -143,3 +143,16 @@ def test_a_factors_question_about_an_item_only_a_body_change_may_be_is_still_ans
         reply = reply_to(record, parser, make_agent, seed, "Does the rash get worse in sunlight?",
                          ["ask_symptom_factors"], {"symptom": ["rash"]})
         assert reply.text.strip() and "rash" in reply.text.lower(), reply.text
+
+
+def test_no_medicines_is_never_said_beside_a_recorded_treatment(rich_record, parser, make_agent):
+    """A drug started for this illness (current treatment) answers "any medications?" when the
+    medicines field holds only "none": no "No, I'm not on any medication." beside it."""
+    def edit(case: dict) -> None:
+        case["history"]["medications"] = [{"value": "none", "status": "denied"}]
+        case["history"]["current_treatment"] = [{"value": "penicillin tablets", "detail": "started by the GP"}]
+
+    record = _edited(rich_record, edit)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Does he take any medications?", ["ask_past_medication"])
+        assert "penicillin" in reply.text and not re.search(r"not on any|don't take any", reply.text), reply.text

@@ -124,7 +124,8 @@ INTENT_RULES: Mapping[str, IntentRule] = MappingProxyType(
         "ask_gender": IntentRule("sex", ("demographics.sex",)),
         "ask_medical_examination": IntentRule("exams", ("examinations[*]",)),
         "ask_living_habit": IntentRule("list", ("social.living_habits[*]",)),
-        "ask_past_medication": IntentRule("list", ("history.medications[*]",)),
+        # a treatment started for this illness is a medicine the patient takes too
+        "ask_past_medication": IntentRule("list", ("history.medications[*]", "history.current_treatment[*]")),
         "ask_past_diagnosis": IntentRule("list", ("history.past_diagnoses[*]",)),
         # "Any weight loss?" may be recorded as a symptom
         "ask_physical_change": IntentRule("list", ("history.physical_changes[*]", "symptoms[*]")),
@@ -820,6 +821,15 @@ class RecordPolicy:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
 
+    def _present_in(self, fields: Sequence[str]) -> list[str]:
+        """The paths of the present facts of the list ``fields`` ("history.current_treatment[*]")."""
+        found: list[str] = []
+        for field in fields:
+            base = _list_path(field)
+            found += [f"{base}[{j}]" for j, fact in enumerate(resolve_list(self.case, base))
+                      if fact.status is Status.present and fact.value]
+        return found
+
     def _linked(self, queries: Sequence[str], *, within: str = "") -> tuple[list[str], list[str], list[str]]:
         """The doctor's unmatched items sorted by :meth:`_unmatched`, one by one: the
         patient's present symptoms or changes that are the same thing as one (*kin*), those
@@ -963,6 +973,12 @@ class RecordPolicy:
         if not queries:
             if present:
                 chosen = self._fresh_first(self._on_topic(present), state)
+                return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
+            # "No, I'm not on any medication." is never said beside a treatment recorded in the
+            # intent's other fields (a drug the GP started for this illness)
+            elsewhere = self._present_in(fields[1:])
+            if elsewhere:
+                chosen = self._fresh_first(elsewhere, state)[: self.max_facts]
                 return [Statement(intent, "present", "present", {"items": self._items(chosen)}, items=len(chosen))], []
             if blanket:
                 return [Statement(intent, "denied_all", "denied", paths=(blanket,), items=1)], []
