@@ -822,10 +822,13 @@ class RecordPolicy:
         return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
 
     def _present_in(self, fields: Sequence[str]) -> list[str]:
-        """The paths of the present facts of the list ``fields`` ("history.current_treatment[*]")."""
+        """The paths of the present facts of the history or social list ``fields``
+        ("history.current_treatment[*]"); other fields ("symptoms[*]") are left out."""
         found: list[str] = []
         for field in fields:
             base = _list_path(field)
+            if "." not in base:  # symptoms are no fact list
+                continue
             found += [f"{base}[{j}]" for j, fact in enumerate(resolve_list(self.case, base))
                       if fact.status is Status.present and fact.value]
         return found
