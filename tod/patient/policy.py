@@ -539,9 +539,10 @@ class RecordPolicy:
         self._turn_regions: frozenset[str] = frozenset()
         # whether the turn also asks which symptoms the patient has (the symptom slot is shared)
         self._turn_asks_symptoms = False
-        # the case is fixed: the texts of the patient's own present facts (not the relatives')
-        # are read once, not per question
-        self._present_texts = [text for path in self._present_paths() if not path.startswith("history.family_history")
+        # the case is fixed: the patient's present facts and the texts of their own (not the
+        # relatives') are read once, not per question
+        self._present = tuple(self._present_paths())
+        self._present_texts = [text for path in self._present if not path.startswith("history.family_history")
                                for text in field_texts(case, path)]
         kinds: dict[AnswerKind, Handler] = {
             "symptoms": self._symptoms,
@@ -822,16 +823,11 @@ class RecordPolicy:
         return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
 
     def _present_in(self, fields: Sequence[str]) -> list[str]:
-        """The paths of the present facts of the history or social list ``fields``
-        ("history.current_treatment[*]"); other fields ("symptoms[*]") are left out."""
-        found: list[str] = []
-        for field in fields:
-            base = _list_path(field)
-            if "." not in base:  # symptoms are no fact list
-                continue
-            found += [f"{base}[{j}]" for j, fact in enumerate(resolve_list(self.case, base))
-                      if fact.status is Status.present and fact.value]
-        return found
+        """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
+        social list ``fields`` ("history.current_treatment[*]"); other fields ("symptoms[*]")
+        are left out."""
+        bases = tuple(f"{base}[" for base in map(_list_path, fields) if "." in base)
+        return [path for path in self._present if path.startswith(bases)]
 
     def _linked(self, queries: Sequence[str], *, within: str = "") -> tuple[list[str], list[str], list[str]]:
         """The doctor's unmatched items sorted by :meth:`_unmatched`, one by one: the
