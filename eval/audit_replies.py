@@ -26,6 +26,7 @@ import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,19 +53,19 @@ def _turns() -> dict[str, object]:
     return {t.id: t for t in join_labels(label_files(",".join(str(ROOT / p) for p in LABELS.split(","))))}
 
 
-def draw_sample(size: int, output: Path, *, seed: int = SAMPLE_SEED, exclude: Path | None = None) -> None:
+def draw_sample(size: int, output: Path, *, seed: int = SAMPLE_SEED, exclude: Sequence[Path] = ()) -> None:
     """Draw ``size`` (turn, record) pairs: turns with gold intents, half on embedded and half
     on AgentClinic records, with ``random.Random(seed)``; write ids only.
 
-    ``exclude`` names an earlier sample whose turns are not drawn again, so that a second
-    sample (another seed) holds only turns the first one never showed; the pair numbers of
-    both samples start at 0."""
+    ``exclude`` names earlier samples whose turns are not drawn again, so that a new sample
+    (another seed) holds only turns the earlier ones never showed; the pair numbers of every
+    sample start at 0."""
     if str(ROOT) not in sys.path:
         sys.path.append(str(ROOT))  # after PYTHONPATH: an older checkout's tod and eval come first
     from eval import common
 
     rng = random.Random(seed)
-    taken = {row["turn_id"] for row in _read_jsonl(exclude)} if exclude else set()
+    taken = {row["turn_id"] for path in exclude for row in _read_jsonl(path)}
     turn_ids = sorted(t.id for t in _turns().values() if t.intents and t.id not in taken)
     embedded = sorted(r.id for r in common.load_embedded())
     agentclinic = sorted(r.id for r in common.load_agentclinic(100)[0])
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     draw.add_argument("--size", type=int, default=160)
     draw.add_argument("--output", type=Path, default=SAMPLE)
     draw.add_argument("--seed", type=int, default=SAMPLE_SEED, help="the generator's seed (15: the audit sample)")
-    draw.add_argument("--exclude", type=Path, help="an earlier sample whose turns are left out")
+    draw.add_argument("--exclude", type=Path, action="append", default=[], help="an earlier sample whose turns are left out (repeatable)")
     rep = sub.add_parser("replies", help="replies of the tod on the path to the sample")
     rep.add_argument("--sample", type=Path, default=SAMPLE)
     rep.add_argument("--output", type=Path, required=True)
