@@ -31,7 +31,7 @@ from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
 from tod.patient.policy import class_topic
-from tod.patient.spoken import refer_back
+from tod.patient.spoken import refer_back, without_place
 from tod.patient.templates import (
     ASKED_FILL,
     CONNECTIVES,
@@ -119,6 +119,7 @@ class ProvenanceGuard:
         owner = owner_word(self.case.demographics.sex, caregiver=parent_speaks(self.case))
         asked_atoms = {echo_item(a, to_lay, owner) for a in asked for to_lay in (self.lexicon.whole_to_lay, str)}
         asked_atoms |= {topic for topic in map(class_topic, asked) if topic}  # "kidney disease" as "kidney problems"
+        asked_atoms |= {without_place(a) for a in asked_atoms}  # a place shared by items is said once, at the end
         allowed_numbers = set().union(*(numbers(a) for a in atoms))
         known = self.bank.known_templates()
         for index, part in enumerate(p for whole in parts for p in (whole.joined or (whole,))):

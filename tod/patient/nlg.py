@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
-from tod.patient.spoken import said_in_past, says_state
+from tod.patient.spoken import asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
                                    starts_clause)
 from tod.patient.voice import VOICE_TOKENS, Voice
@@ -105,6 +105,8 @@ class TemplateRenderer:
         """
         section, variant = self._repeated_variant(statement) if repeated else (statement.section, statement.variant)
         variant = self._worded_variant(section, variant, statement)
+        if not repeated:
+            section, variant = self._shaped_variant(section, variant, statement)
         usable = [
             t
             for t in self.bank.options(section, variant, self.voice.name)
@@ -126,11 +128,31 @@ class TemplateRenderer:
             usable = [t for t in usable if not _ECHO_LEAD.match(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
+        framed = {f for t in used for f in _template_frames(t)}
+        usable = [t for t in usable if not framed & _template_frames(t)] or usable
         template = self._template(usable)
         fills = self._voice_fills(template)
         used = {n.lower() for n in placeholders(template)}
-        fills.update((name, fill.text) for name, fill in statement.fills.items() if name in used)
+        fills.update((name, _fill_text(name, fill)) for name, fill in statement.fills.items() if name in used)
         return Part(template, fills), statement.all_paths
+
+    def _shaped_variant(self, section: str, variant: str, statement: Statement) -> tuple[str, str]:
+        """The section and variant whose frame fits the shape of the doctor's items
+        (:func:`~tod.patient.spoken.asked_shape`): for items that are no problem noun
+        ("anxious", "nails", "weight", "being overweight"), "<variant>_<shape>" of the
+        section, else its "<variant>_other", else those of the common section; the frame
+        a symptom noun needs ("No, no {asked} that I've noticed.") otherwise."""
+        asked = statement.fills.get("asked")
+        if asked is None:
+            return section, variant
+        shape = asked_shape(asked.items or (asked.text,))
+        if shape == "problem":
+            return section, variant
+        for where in (section, "common"):
+            for suffix in (shape, "other"):
+                if self.bank.has(where, f"{variant}_{suffix}"):
+                    return where, f"{variant}_{suffix}"
+        return section, variant
 
     def _worded_variant(self, section: str, variant: str, statement: Statement) -> str:
         """``variant`` in the frame its items' word form needs, where ``section`` has one:
@@ -219,6 +241,7 @@ class TemplateRenderer:
                 plain_last = False
                 volunteered.extend(p for p in paths if p not in provenance)
                 provenance.extend(paths)
+        parts = _without_stacked_filler(parts)
         any_repeated = any(a.repeated for a in answers)
         if any_repeated and self.rng.random() < max(style.close_rate, 0.5):
             self._append(parts, self._fragment("close_repeated"))
@@ -271,6 +294,45 @@ _ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
+
+
+#: A sentence that only asks its topic back ("{Asked}?"): no frame of its own.
+_ECHO_ONLY = re.compile(r"^\{\w+\}\?$")
+
+
+def _template_frames(template: str) -> set[str]:
+    """The frames of a template's sentences, lower case: what follows a sentence's last
+    comma where it has one ("As for {asked}, nothing comes to mind." -> "nothing comes to
+    mind."), else the sentence; so "As for medicines, nothing comes to mind." and "As for
+    allergies, nothing comes to mind." share a frame and are not said in a row."""
+    sentences = (_INTERJECTION.sub("", s).lower() for s in _SENTENCE_END.split(template))
+    return {s.rsplit(", ", 1)[-1] for s in sentences if s and not _ECHO_ONLY.match(s)}
+
+
+def _fill_text(name: str, fill: Fill) -> str:
+    """The text of a fill in a template; the doctor's items that share a trailing place
+    say it once, at the end ("weight gain or swelling in my abdomen",
+    :func:`~tod.patient.spoken.shared_place`)."""
+    if name != "asked" or len(fill.items) < 2:
+        return fill.text
+    items, place = shared_place(fill.items)
+    if not place:
+        return fill.text
+    conjunction = "or" if " or " in fill.text else "and"
+    return join_items(items, conjunction) + place
+
+
+#: A part that opens with a filler word ("Mm.", "Well...", "Hmm, let me think.", "Oh dear.").
+_FILLER_OPENING = re.compile(r"^(?:hmm|umm|um|mm|well|oh|ugh|uh|er)\b", re.IGNORECASE)
+
+
+def _without_stacked_filler(parts: list[Part]) -> list[Part]:
+    """``parts`` without a first part of no fills that opens with a filler word when the
+    part after it opens with one too: "Mm. Hmm, I can't remember." stacks two fillers."""
+    if len(parts) > 1 and not parts[0].fills and _FILLER_OPENING.match(parts[0].template) \
+            and _FILLER_OPENING.match(parts[1].text):
+        return parts[1:]
+    return parts
 
 
 def _template_sentences(template: str) -> list[str]:

@@ -42,6 +42,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from tod.patient.matching import body_regions
 from tod.text import indefinite_article
 
 #: A detail that says when, how often, how long or since when: no comma before it.
@@ -617,3 +618,104 @@ def referred(texts: list[str]) -> list[str]:
             text = refer_back(text, earlier)
         said.append(text)
     return said
+
+
+# ------------------------------------------------------------ the doctor's item by its shape
+
+#: The shapes of a doctor's item that decide the frame of a denial or recall
+#: (:func:`asked_shape`): a problem a person can have ("a rash", "chest pain"), a feeling or
+#: state adjective ("anxious"), a body part or function ("nails", "swallowing"), a measure
+#: ("weight", "body mass index"), anything else ("being overweight", "feeling low",
+#: "control her movements"). A gerund of its own ("vomiting", "coughing up blood") is a problem.
+SHAPES = ("problem", "feeling", "part", "measure", "other")
+#: Words that open a noun phrase: a word right before one is a verb ("control her movements").
+_DETERMINERS = frozenset("my your his her their our its the a an any some this that these those".split())
+#: Words before an item's noun that leave its shape as it is ("a rash", "my nails").
+_LEADING = frozenset("a an any some the my your his her their our its".split())
+#: Words that end a noun phrase's head: the head is the last word before the first of them.
+_HEAD_END = frozenset("in on of with around at near under over behind above below into from to for when after "
+                      "during while".split())
+#: Words that make an item a problem had, wherever they stand ("trouble swallowing", "weight gain").
+_PROBLEM_WORDS = frozenset("""trouble difficulty difficulties problem problems pain pains ache aches issue issues change
+    changes loss gain lump lumps swelling bleeding discharge infection infections sore swollen painful stiff numb
+    tender""".split())
+#: Body functions and parts outside the body-region table that a person has rather than has had.
+_FUNCTIONS = frozenset("""swallowing digestion breathing hearing vision eyesight sight sleep appetite memory speech
+    balance bowels bowel bladder urination waterworks continence concentration coordination mobility walking posture
+    nails nail hair habits movements""".split())
+#: The heads of a measure of the body ("weight", "blood pressure", "body mass index").
+_MEASURES = frozenset("""weight height bmi index pressure temperature pulse rate sugar sugars glucose cholesterol
+    size girth circumference""".split())
+#: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
+_FEELINGS = frozenset("""sad low down stressed worried nervous lonely hopeless unwell sick upset scared afraid angry
+    moody faint lightheaded light-headed exhausted fatigued overwhelmed tense panicky jittery""".split())
+
+
+def _head(words: list[str]) -> str:
+    """The head noun of a noun phrase: its last word before the first preposition."""
+    cut = next((i for i, w in enumerate(words) if w in _HEAD_END and i > 0), len(words))
+    return words[cut - 1]
+
+
+def _is_feeling(words: list[str]) -> bool:
+    word = words[0]
+    adjective = word in _STATE_ADJECTIVES or word in _FEELINGS or word.endswith("ous")
+    return len(words) == 1 and adjective
+
+
+def _is_part(word: str) -> bool:
+    """Whether ``word`` names a body part or function ("nails", "swallowing"), not an ache."""
+    return word in _FUNCTIONS or (not word.endswith("ache") and bool(body_regions(word.rstrip("s") or word)))
+
+
+def _item_shape(item: str) -> str:
+    """The shape of one of the doctor's items (one of :data:`SHAPES`)."""
+    words = re.sub(r"[^\w' -]", " ", item.lower()).split()
+    while words and words[0] in _LEADING:
+        words = words[1:]
+    if not words:
+        return "other"
+    if _is_feeling(words):
+        return "feeling"
+    if _PROBLEM_WORDS & set(words):
+        return "problem"
+    first = words[0]
+    if first in _CLAUSE_ING | {"being", "be", "to"} or (len(words) > 1 and words[1] in _DETERMINERS):
+        return "other"  # "being overweight", "feeling low", "control her movements"
+    head = _head(words)
+    if head in _MEASURES:
+        return "measure"
+    if all(_is_part(word) for word in words):
+        return "part"  # "nails", "bowel habits"; "dry skin" is a problem
+    return "problem"
+
+
+def asked_shape(items: tuple[str, ...] | list[str]) -> str:
+    """The shape of the doctor's items together (:data:`SHAPES`): theirs when they share
+    one, "other" when they differ and one is not a problem (no frame fits them all), else
+    "problem". A denial or recall is framed by it: "No, I haven't been feeling anxious.",
+    "No, no problems with my nails.", "No, my weight hasn't changed.", "No, nothing like that."."""
+    shapes = {_item_shape(item) for item in items}
+    if len(shapes) == 1:
+        return shapes.pop()
+    return "problem" if shapes == {"problem"} or not shapes else "other"
+
+
+#: A trailing place of an item ("weight gain in my abdomen" -> " in my abdomen").
+_TRAILING_PLACE = re.compile(r"\s+(?:in|on|around|over|under|behind|near|at)\s+(?:(?:my|your|the|his|her|both)\s+)?"
+                             r"[\w-]+(?:\s+[\w-]+)?$", re.IGNORECASE)
+
+
+def without_place(item: str) -> str:
+    """``item`` without its trailing place ("weight gain in my abdomen" -> "weight gain"):
+    what a list that says the place once (:func:`shared_place`) says of the item."""
+    return _TRAILING_PLACE.sub("", item)
+
+
+def shared_place(items: tuple[str, ...] | list[str]) -> tuple[list[str], str]:
+    """The items without the place they all end in, and that place ("" when they do not
+    share one), so a list says it once: "weight gain" and "swelling" + " in my abdomen"."""
+    places = [_TRAILING_PLACE.search(item) for item in items]
+    if len(items) < 2 or not all(places) or len({p.group(0).lower() for p in places}) != 1:
+        return list(items), ""
+    return [item[:place.start()] for item, place in zip(items, places)], places[0].group(0)
