@@ -25,6 +25,7 @@ from reply_support import replies_to
     (["height"], "measure"), (["heart rate"], "measure"),
     (["being underweight"], "other"), (["feeling low"], "other"), (["move his legs"], "other"),
     (["nervous", "rash"], "other"), (["fever", "rash"], "problem"), (["hair", "skin"], "part"),
+    (["fever", "weight"], "mixed"),
 ])
 def test_an_item_is_classed_by_its_shape(items, shape):
     assert asked_shape(items) == shape

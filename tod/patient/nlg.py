@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
-from tod.patient.spoken import asked_shape, said_in_past, says_state, shared_place
+from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
                                    starts_clause)
 from tod.patient.voice import VOICE_TOKENS, Voice
@@ -140,19 +140,20 @@ class TemplateRenderer:
         """The section and variant whose frame fits the shape of the doctor's items
         (:func:`~tod.patient.spoken.asked_shape`): for items that are no problem noun
         ("anxious", "nails", "weight", "being overweight"), "<variant>_<shape>" of the
-        section, else its "<variant>_other", else those of the common section; the frame
-        a symptom noun needs ("No, no {asked} that I've noticed.") otherwise."""
+        section where it has one; for items that are no noun phrase (which no "about
+        {asked}" fits), else its "<variant>_other", else those of the common section; the
+        section's own variant otherwise."""
         asked = statement.fills.get("asked")
         if asked is None:
             return section, variant
         shape = asked_shape(asked.items or (asked.text,))
         if shape == "problem":
             return section, variant
-        for where in (section, "common"):
-            for suffix in (shape, "other"):
-                if self.bank.has(where, f"{variant}_{suffix}"):
-                    return where, f"{variant}_{suffix}"
-        return section, variant
+        if shape in NOUN_SHAPES:  # a noun fits every frame about a thing; only a noun frame needs another
+            tried = [(section, f"{variant}_{shape}")]
+        else:
+            tried = [(where, f"{variant}_{suffix}") for where in (section, "common") for suffix in (shape, "other")]
+        return next((pair for pair in tried if self.bank.has(*pair)), (section, variant))
 
     def _worded_variant(self, section: str, variant: str, statement: Statement) -> str:
         """``variant`` in the frame its items' word form needs, where ``section`` has one:

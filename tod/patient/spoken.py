@@ -626,8 +626,11 @@ def referred(texts: list[str]) -> list[str]:
 #: (:func:`asked_shape`): a problem a person can have ("a rash", "chest pain"), a feeling or
 #: state adjective ("anxious"), a body part or function ("nails", "swallowing"), a measure
 #: ("weight", "body mass index"), anything else ("being overweight", "feeling low",
-#: "control her movements"). A gerund of its own ("vomiting", "coughing up blood") is a problem.
-SHAPES = ("problem", "feeling", "part", "measure", "other")
+#: "control her movements"), and "mixed" for nouns of different shapes ("fever" and "weight").
+#: A gerund of its own ("vomiting", "coughing up blood") is a problem.
+SHAPES = ("problem", "feeling", "part", "measure", "mixed", "other")
+#: The shapes that are noun phrases: any frame about a thing ("about {asked}") fits them.
+NOUN_SHAPES = frozenset({"problem", "part", "measure", "mixed"})
 #: Words that open a noun phrase: a word right before one is a verb ("control her movements").
 _DETERMINERS = frozenset("my your his her their our its the a an any some this that these those".split())
 #: Words before an item's noun that leave its shape as it is ("a rash", "my nails").
@@ -692,13 +695,15 @@ def _item_shape(item: str) -> str:
 
 def asked_shape(items: tuple[str, ...] | list[str]) -> str:
     """The shape of the doctor's items together (:data:`SHAPES`): theirs when they share
-    one, "other" when they differ and one is not a problem (no frame fits them all), else
-    "problem". A denial or recall is framed by it: "No, I haven't been feeling anxious.",
+    one, "mixed" when they are nouns of different shapes, else "other" (no frame fits them
+    all). A denial or recall is framed by it: "No, I haven't been feeling anxious.",
     "No, no problems with my nails.", "No, my weight hasn't changed.", "No, nothing like that."."""
     shapes = {_item_shape(item) for item in items}
     if len(shapes) == 1:
         return shapes.pop()
-    return "problem" if shapes == {"problem"} or not shapes else "other"
+    if not shapes:
+        return "problem"
+    return "mixed" if shapes <= NOUN_SHAPES else "other"
 
 
 #: A trailing place of an item ("weight gain in my abdomen" -> " in my abdomen").
