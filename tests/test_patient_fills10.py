@@ -66,3 +66,19 @@ def test_dated_vaccine_is_said_in_the_simple_past(child_record, parser, make_age
     replies = replies_to(record, parser, make_agent, "Has she had her jabs?", ["ask_preventive"], seeds=SEEDS)
     assert all("had a hepatitis B vaccine at birth" in r for r in replies), replies
     assert not any("has had a hepatitis B" in r for r in replies)
+
+
+def test_one_word_exam_name_in_title_case_is_lower_case() -> None:
+    from tod.patient.facts import exam_name
+
+    assert exam_name("Temperature") == "temperature"
+    assert exam_name("ECG") == "ECG"
+    assert exam_name("Vital Signs Pulse") == "pulse"
+
+
+def test_relatives_clauses_are_joined_with_and_not_as_well_as() -> None:
+    from tod.patient.templates import join_things
+
+    joined = join_things(["his older sister has had eczema", "his mother has had hay fever and eczema"])
+    assert joined == "his older sister has had eczema and his mother has had hay fever and eczema"
+    assert join_things(["a headache and swelling", "spots"]) == "spots, as well as a headache and swelling"

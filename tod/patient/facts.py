@@ -111,10 +111,11 @@ _EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab
 def exam_name(name: str) -> str:
     """An examination's name as a person says it: without a category label before it
     ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
-    ("Complete Blood Count" -> "complete blood count"; acronyms such as "ECG" kept)."""
+    ("Complete Blood Count" -> "complete blood count", "Temperature" -> "temperature", so it
+    reads in lower case inside a sentence; acronyms such as "ECG" kept)."""
     bare = _EXAM_LABEL.sub("", name.strip())
     words = bare.split()
-    if len(words) > 1 and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
+    if words and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
         bare = bare.lower()
     return bare
 
