@@ -176,7 +176,7 @@ def test_examination_names_lose_category_labels_and_title_case():
     assert exam_name("Laboratory: Serum Potassium") == "serum potassium"
     assert exam_name("Full Blood Count") == "full blood count"
     assert exam_name("MRI Brain") == "MRI Brain"  # an acronym keeps its case
-    assert exam_name("Imaging") == "Imaging"  # a label alone is the name
+    assert exam_name("Imaging") == "imaging"  # a label alone is the name (lower case inside a sentence)
 
 
 def test_a_symptom_named_once_is_not_asked_back_in_the_same_reply(rich_record, parser, make_agent):

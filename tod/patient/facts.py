@@ -24,6 +24,7 @@ from tod.patient.voice import (
     owner_word,
     parent_speaks,
     relative_phrase,
+    verb_clause,
     with_article,
 )
 from tod.records.model import CaseFacts, Examination, Fact, Symptom
@@ -110,10 +111,11 @@ _EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab
 def exam_name(name: str) -> str:
     """An examination's name as a person says it: without a category label before it
     ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
-    ("Complete Blood Count" -> "complete blood count"; acronyms such as "ECG" kept)."""
+    ("Complete Blood Count" -> "complete blood count", "Temperature" -> "temperature", so it
+    reads in lower case inside a sentence; acronyms such as "ECG" kept)."""
     bare = _EXAM_LABEL.sub("", name.strip())
     words = bare.split()
-    if len(words) > 1 and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
+    if words and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
         bare = bare.lower()
     return bare
 
@@ -166,8 +168,15 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
 #: How a parent's note about the child starts (:func:`~tod.patient.voice.about_child`).
 _CHILD_SUBJECTS = frozenset({"she", "he", "my"})
 
-#: Fact lists whose values name a countable thing the patient had ("a heart attack").
-_COUNTABLE_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[")
+#: Fact lists whose values name a countable thing the patient (or a relative) had ("a heart
+#: attack", "an uncomplicated pregnancy", "an operation for vomiting as a baby").
+_COUNTABLE_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.family_history[",
+                    "history.vaccinations[", "social.reproductive_history[", "history.exposures[")
+#: Fields of the patient's own past whose templates take a clause ("present_clause", or
+#: "Well, {items}."): a value that is a verb phrase is said as a clause with the speaker's
+#: subject ("born at full term" -> "I was born at full term").
+_OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.vaccinations[", "history.exposures[",
+               "history.physical_changes[", "social.reproductive_history[")
 
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
@@ -177,11 +186,13 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if len(texts) < 1 or not texts[0]:
         return texts
     value, rest = texts[0], texts[1:]
+    if path.startswith(_OWN_FIELDS):
+        value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
         value = with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
-    elif path.startswith("history.family_history[") and rest and rest[0]:
+    if path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
     return (value, *rest)
 

@@ -546,6 +546,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
 
 #: A time that puts an event in the past ("once last night", "yesterday", "3 days ago").
 _PAST_TIME = re.compile(r"\b(?:last (?:night|week|weekend|month|year|time)|yesterday|ago|earlier today|this morning|once|"
+                        r"at birth|as an? (?:baby|child|infant|toddler|teenager)|in (?:19|20)\d\d|"
                         r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b", re.IGNORECASE)
 #: A habit, said in the present beside any time ("once daily", "since last year").
 _HABIT = re.compile(r"\b(?:daily|nightly|weekly|monthly|every|each|regularly|usually|always|since|as needed|"

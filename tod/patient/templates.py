@@ -61,8 +61,11 @@ CONNECTIVES: tuple[str, ...] = (ITEM_SEPARATOR, " and ", " or ", DETAIL_OPEN, DE
                                  CLAUSE_ITEM_SEPARATOR, ALSO, AND_CLAUSE)
 
 
-#: How an item that is a clause of its own starts ("he has had ...", "I've been ...").
-_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|he|she|they|we|my child)\b")
+#: How an item that is a clause of its own starts ("he has had ...", "I've been ...", or a
+#: relative as the subject of a finite verb: "my mother has had asthma").
+_CLAUSE_START = re.compile(r"^(?:I|I'm|I've|he|she|they|we|my child)\b"
+                           r"|^(?:my|his|her|their|my child's) (?:[\w-]+ ){1,3}(?:has|have|had|is|was|were|are)\b",
+                           re.IGNORECASE)
 
 
 def starts_clause(text: str) -> bool:

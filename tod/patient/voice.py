@@ -220,7 +220,7 @@ _COUNTABLE_HEADS = frozenset(
     tumor cyst episode stent transplant bypass miscarriage termination pregnancy delivery sprain tear burn cut
     wound bite scan procedure surgery removal repair graft biopsy dislocation accident fall concussion
     appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
-    blockage murmur polyp rupture lump nodule coil implant""".split()
+    blockage murmur polyp rupture lump nodule coil implant vaccine jab booster trip""".split()
 )
 #: Body parts there is one of (or one is meant): with a word before them a condition of
 #: theirs is countable ("an enlarged prostate", "an underactive thyroid", "a slipped disc").
@@ -247,7 +247,8 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-_TAIL = re.compile(r" (?=(?:of \d|without|on both|on one|all over|that)\b)")
+_TAIL = re.compile(r" (?=(?:of \d|without|on both|on one|all over|that|for|as|at|in|after|with|from|during|when|while|"
+                   r"because|aged)\b)")
 
 
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
@@ -324,3 +325,52 @@ def owner_word(sex: str | None, *, caregiver: bool) -> str:
     """Whose relatives a record's family history names, in the speaker's words: "my" for the
     patient, the child's possessive ("her", "his", "my child's") for a parent."""
     return _CAREGIVER_WORDS[sex]["poss"] if caregiver else "my"
+
+
+#: Participles of a passive record note: the patient was the one acted on ("born at full
+#: term", "diagnosed with asthma", "admitted to hospital").
+_PASSIVE = frozenset("""born diagnosed admitted treated vaccinated immunised immunized hospitalised hospitalized
+    prescribed bitten stung injured referred seen given told operated circumcised breastfed bottle-fed delivered
+    intubated ventilated exposed scratched hit kicked stabbed assaulted adopted raised brought""".split())
+#: Participles that differ from their past tense: said with "have" ("undergone a resection").
+_PARTICIPLES = frozenset("undergone taken had done gone been eaten drunk flown ridden swum run begun".split())
+#: Past-tense verbs (irregular) a note may start with ("swam in a river", "fell off a ladder").
+_IRREGULAR_PAST = frozenset("""swam went ate drank took ran rode began came flew fell broke underwent got caught
+    spent left slept sat stood wore grew became bought brought found made met saw""".split())
+#: Words after a verb that show it is one ("treated with", "travelled to", "underwent a"), not
+#: an adjective before its noun ("raised patches").
+_AFTER_VERB = frozenset("""a an the with to by for at in on into from after before during as off out up back
+    her his my their some two three several twice once""".split())
+#: How a subject says "have" and "was" ("I've", "she's"; "I was").
+_HAVE_SUBJECT = MappingProxyType({"I": "I've", "she": "she's", "he": "he's"})
+
+
+def verb_kind(text: str) -> str | None:
+    """What verb form a record value starts with: "passive" ("born at full term"),
+    "perfect" ("undergone a resection"), "past" ("swam in a river", "travelled to Kenya"),
+    or ``None`` for a noun phrase ("raised patches", "heart attack") or a clause."""
+    words = text.split()
+    if len(words) < 2:
+        return None
+    first, second = words[0].lower(), words[1].lower()
+    if first in _PASSIVE and (second in _AFTER_VERB or second[:1].isdigit() or first == "born"):
+        return "passive"
+    if first in _PARTICIPLES and second in _AFTER_VERB:
+        return "perfect"
+    if first in _IRREGULAR_PAST or (first.endswith("ed") and len(first) > 4 and second in _AFTER_VERB):
+        return "past"
+    return None
+
+
+def verb_clause(text: str, subject: str = "I") -> str:
+    """A record value that is a verb phrase as a clause with ``subject`` (:func:`verb_kind`):
+    "born at full term" -> "I was born at full term", "undergone a resection" -> "I've
+    undergone a resection", "swam in a river" -> "I swam in a river"; a parent's subject
+    ("she was born ..."); any other text unchanged."""
+    kind = verb_kind(text)
+    if kind is None:
+        return text
+    start = {"passive": "I was" if subject == "I" else f"{subject} was",
+             "perfect": _HAVE_SUBJECT.get(subject, f"{subject} has"),
+             "past": subject}[kind]
+    return f"{start} {text[0].lower()}{text[1:]}"
