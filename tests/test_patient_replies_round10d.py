@@ -151,3 +151,11 @@ def test_a_birth_event_is_not_denied_as_an_illness(diagnoses, child_record, pars
         reply = reply_to(record, parser, make_agent, seed, "Was she born premature?", ["ask_past_diagnosis"],
                          {"past_diagnosis": ["premature birth"]})
         assert "nothing like that" in reply.text and not re.search(r"illness|diagnosed", reply.text), reply.text
+
+
+def test_a_past_illness_of_the_category_is_said_with_the_present_symptoms(child_record, parser, make_agent):
+    record = edited(child_record, past_diagnoses=[{"value": "bronchiolitis", "detail": "as a baby"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Has she had any chest infections?", ["ask_past_diagnosis"],
+                         {"past_diagnosis": ["chest infections"]})
+        assert {"history.past_diagnoses[0]", "symptoms[0]"} <= set(reply.provenance), reply.text

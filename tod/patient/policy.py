@@ -1087,15 +1087,15 @@ class RecordPolicy:
         return statements, self._extras(intent, present, hits, state, room)
 
     def _covered_symptoms(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
-        """For a past-illness question (:data:`_CLASS_ASKED`), the patient's present symptoms
-        that are members of a category a query names ("respiratory infections" and a cough,
-        ``templates/synonyms.yaml``), up to k, and the queries no present symptom is a member
-        of: a category whose members the patient has now is never denied nor left "not sure".
+        """For a past-illness question (:data:`_CLASS_ASKED`), the patient's past illnesses and
+        present symptoms that are members of a category a query names ("respiratory
+        infections" and a cough, ``templates/synonyms.yaml``), up to k, and the queries none is
+        a member of: a category whose members the patient has is never denied nor left "not sure".
         Other intents: no symptoms, ``queries`` unchanged."""
         if intent not in _CLASS_ASKED:
             return [], list(queries)
         categories = self.matcher.categories
-        symptoms = [p for p in self._present if p.startswith("symptoms[")]
+        symptoms = [*self._present_in(INTENT_RULES[intent].fields), *(p for p in self._present if p.startswith("symptoms["))]
         found = {q: [p for p in symptoms if any(categories.covers(q, t) for t in field_texts(self.case, p)[:1])]
                  for q in queries}
         paths = list(dict.fromkeys(p for q in queries for p in found[q]))[: self.max_facts]
