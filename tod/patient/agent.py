@@ -28,13 +28,14 @@ from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_si
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy, placed
+from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy, placed, placed_field_items
 from tod.patient.polish import Polisher
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
 from tod.patient.templates import Part, TemplateBank, compose, default_bank
 from tod.patient.voice import Voice
 from tod.records.model import CaseFacts
+from tod.schema.labels import INTENT_SLOT
 from tod.text_encoder import default_encoder
 
 logger = logging.getLogger(__name__)
@@ -251,6 +252,9 @@ class PatientAgent:
         provenance = rendering.provenance
         # the doctor's items as named, and as the policy places them ("cramping in your chest")
         asked = [form for values in parse.slots.values() for value in values for form in (value, placed(value, parse.text))]
+        # and the items the policy reads from the turn's words ("head trauma" for a bare "trauma")
+        asked += [item for intent in dict.fromkeys(parse.intents)
+                  for item in placed_field_items(intent, parse.slots.get(INTENT_SLOT.get(intent, ""), []), parse.text)]
         # the topics of the questions no intent covers, as the policy repeats them
         asked += [i for a in answers for s in a.statements if s.variant in UNMAPPED_VARIANTS
                   for fill in s.fills.values() for i in fill.items]

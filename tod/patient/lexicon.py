@@ -29,7 +29,12 @@ class LexiconError(ValueError):
     """A word-list file that is missing or malformed; the message names the file."""
 
 
-def _read_yaml(path: Path, key: str) -> object:
+def read_yaml(path: Path, key: str) -> object:
+    """The value under the top-level ``key`` of the YAML mapping in ``path``.
+
+    Raises:
+        LexiconError: the file is missing or holds no mapping with ``key``.
+    """
     if not path.is_file():
         raise LexiconError(f"{path}: file not found")
     with path.open(encoding="utf-8") as handle:
@@ -122,7 +127,7 @@ class LayLexicon:
             LexiconError: the file is missing or ``terms`` is not a string mapping.
         """
         path = Path(path) if path else TEMPLATES_DIR / "lay_terms.yaml"
-        terms = _read_yaml(path, "terms")
+        terms = read_yaml(path, "terms")
         if not isinstance(terms, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in terms.items()):
             raise LexiconError(f"{path}: 'terms' must map strings to strings")
         return cls(terms)
@@ -152,7 +157,7 @@ def load_jargon(path: str | Path | None = None) -> tuple[str, ...]:
         LexiconError: the file is missing or ``terms`` is not a list of strings.
     """
     path = Path(path) if path else TEMPLATES_DIR / "jargon.yaml"
-    terms = _read_yaml(path, "terms")
+    terms = read_yaml(path, "terms")
     if not isinstance(terms, list) or not all(isinstance(t, str) for t in terms):
         raise LexiconError(f"{path}: 'terms' must be a list of strings")
     return tuple(dict.fromkeys(t.lower() for t in terms))
@@ -165,7 +170,7 @@ def load_synonym_groups(path: str | Path | None = None) -> dict[str, tuple[str, 
         LexiconError: the file is missing or ``groups`` is not a mapping of string lists.
     """
     path = Path(path) if path else TEMPLATES_DIR / "synonyms.yaml"
-    groups = _read_yaml(path, "groups")
+    groups = read_yaml(path, "groups")
     if not isinstance(groups, dict) or not all(
         isinstance(v, list) and all(isinstance(p, str) for p in v) for v in groups.values()
     ):
@@ -182,7 +187,7 @@ def load_categories(path: str | Path | None = None) -> dict[str, tuple[tuple[str
             ``{names: [...], members: [...]}`` string lists.
     """
     path = Path(path) if path else TEMPLATES_DIR / "synonyms.yaml"
-    categories = _read_yaml(path, "categories")
+    categories = read_yaml(path, "categories")
     found: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     if not isinstance(categories, dict):
         raise LexiconError(f"{path}: 'categories' must map names to {{names: [...], members: [...]}}")

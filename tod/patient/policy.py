@@ -26,6 +26,13 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   variant ``absent_unrecorded`` with no record path. A match below a shared concept must lie
   where the question places it; a slot value naming no body place takes the one its sentence
   gives it (:func:`placed`: "cramping" in "any cramping in your chest?").
+* A named item about the patient's own body that cannot apply to them (an organ, function or
+  test of the other sex, an adult's thing asked of a child: ``templates/applies.yaml``) is
+  answered from the demographics ("I'm a man, so no."), unless the record names it. A birth or
+  pregnancy event asked as a past illness is denied as an event ("No, nothing like that."),
+  never as an illness. A category whose members are present symptoms ("respiratory
+  infections?" with a cough now) is answered with them, linked, never denied. A field word
+  placed on the body ("head trauma", "trauma to the breast") names an item, not the field.
 * A symptom question naming items answers those items; only a catch-all naming symptoms
   ("or any other symptoms?") adds the rest, never "or anything like that".
 * A catch-all may be in the turn's words only ("asthma, or any other medical conditions?"):
@@ -53,6 +60,7 @@ from typing import Callable, Literal, Mapping, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Fill, IntentAnswer, Statement
+from tod.patient.applies import Applicability, default_applicability
 from tod.patient.asking import only_requests_tests
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
@@ -226,7 +234,7 @@ _ATTRIBUTE_WORDS = frozenset(
     normalise("""weight appetite sleep sleeping energy mood bowel habit urination urine vision eyesight hearing
     hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
     smell stamina eating diet activity exercise routine heartbeat speech breathing pattern consistency frequency
-    movement intake fluid balance coordination stool""").split()
+    movement intake fluid balance coordination stool feeding feed""").split()
 )
 
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
@@ -312,6 +320,9 @@ _WORD_GROUPS: Mapping[str, str] = MappingProxyType(
 _CHILD_AGE = 12
 #: What a child is too young for.
 _ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug"})
+#: Intents whose named items may be another person's (a relative's ovarian cancer, a
+#: partner's pregnancy, a pregnant contact): never answered from the patient's sex or age.
+_OTHERS_ITEMS = frozenset({"ask_family_history", "ask_coitus", "ask_contact_history"})
 
 #: Words a factor may start with that take no "with" ("after sex", "when lying down").
 _CLAUSE_STARTS = frozenset("after before when while during on in at if whenever upon by from without once".split())
@@ -367,6 +378,22 @@ def _topic_denial(statement: Statement) -> Statement:
     if statement.variant == "denied_asked" and statement.section in _UNNAMED_DENIALS:
         return replace(statement, variant="denied_asked_topic")
     return statement
+
+
+def _tried_besides_medicines(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+    """``answers`` with a treatments-tried answer that only says the patient recalls none
+    (a "not sure" about the topic) said as about the rest ("Nothing else I've tried for it
+    comes to mind.", variant ``nothing_else_tried``) when another answer of the turn states
+    the patient's medicines: "I take ibuprofen when needed. Nothing I've tried for it comes
+    to mind." reads as a contradiction."""
+    medicines = any(s.outcome == "present" and any(p.startswith("history.medications[") for p in s.all_paths)
+                    for a in answers for s in a.statements)
+    if not medicines:
+        return list(answers)
+    return [replace(a, statements=(replace(a.statements[0], variant="nothing_else_tried"),))
+            if a.intent == "ask_receiving_treatment" and len(a.statements) == 1
+            and a.statements[0].variant == "not_recorded" and not a.statements[0].fills else a
+            for a in answers]
 
 
 def _starts_clause(text: str) -> bool:
@@ -487,13 +514,19 @@ def text_catch_alls(text: str) -> dict[str, str]:
     return found
 
 
+#: The words of a list field that name no item until placed on the body ("any head trauma?",
+#: "any injuries to your head?"): with no other item named, the placed word is the item asked
+#: about, never a question about the whole field (answered "Yes" with a coronary stent).
+_PLACED_FIELD_WORDS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"ask_trauma_surgery": frozenset("trauma injury injuries surgery surgeries operation operations".split())}
+)
 #: How many words after a slot value its body place may lie ("numbness or weakness in your arms").
 _PLACE_REACH = 6
 #: The words that open a body place ("in your arms").
 _PLACE_WORDS = frozenset("in on at around near under behind over across inside".split())
 
 
-def placed(value: str, text: str) -> str:
+def placed(value: str, text: str, place_words: frozenset[str] = _PLACE_WORDS) -> str:
     """The slot ``value`` with the body place the turn's sentence gives it when it names none:
     "cramping" in "any cramping in your abdomen?" -> "cramping in your abdomen", in "any
     abdominal cramping?" -> "abdominal cramping"; ``value`` itself when it names a place or
@@ -511,9 +544,21 @@ def placed(value: str, text: str) -> str:
         if start and body_regions(words[start - 1]):
             return f"{words[start - 1]} {value}"
         body = next((i for i in range(end, min(end + _PLACE_REACH, len(words))) if body_regions(words[i])), None)
-        at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in _PLACE_WORDS), None) if body else None
+        at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in place_words), None) if body else None
         return " ".join([value, *words[at:body + 1]]) if at is not None else value
     return value
+
+
+def placed_field_items(intent: str, values: Sequence[str], text: str) -> list[str]:
+    """The items a turn names by placing a field word of ``intent`` on the body
+    (:data:`_PLACED_FIELD_WORDS`: "head trauma", "trauma to the breast"), when its slot
+    ``values`` name nothing but the field (none, or only field and catch-all words); else none."""
+    words = _PLACED_FIELD_WORDS.get(intent, frozenset())
+    field = {normalise(w) for w in words}
+    if not words or any(content_words(v) - _CATCH_ALL_WORDS - field for v in values):
+        return []
+    found = [placed(w, text, _PLACE_WORDS | {"to"}) for w in re.findall(r"[\w-]+", text.lower()) if w in words]
+    return list(dict.fromkeys(f for f in found if body_regions(f)))
 
 
 class RecordPolicy:
@@ -526,13 +571,15 @@ class RecordPolicy:
         max_facts: k, the most facts stated per asked intent (>= 1).
     """
 
-    def __init__(self, case: CaseFacts, matcher: Matcher, lexicon: LayLexicon, *, max_facts: int = 3) -> None:
+    def __init__(self, case: CaseFacts, matcher: Matcher, lexicon: LayLexicon, *, max_facts: int = 3,
+                 applicability: Applicability | None = None) -> None:
         if max_facts < 1:
             raise ValueError(f"max_facts must be at least 1, got {max_facts}")
         self.case = case
         self.matcher = matcher
         self.lexicon = lexicon
         self.max_facts = max_facts
+        self.applicability = applicability or default_applicability()
         # whose things the doctor's "your" names when the patient repeats it ("my", or "her")
         self._owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
         self._turn_groups: frozenset[str] = frozenset()
@@ -561,6 +608,7 @@ class RecordPolicy:
         self._record_texts = [(path, text, _roots(text) | _roots(self._lay(text)), body_regions(text))
                               for path, text in self._all_texts()]
         matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
+        self._record_words = " ".join(text for _, text, _, _ in self._record_texts)
 
     # ---------------------------------------------------------------- public
 
@@ -581,6 +629,7 @@ class RecordPolicy:
                 values = list(parse.slots.get(other_slot, []))
         values = [v for v in dict.fromkeys(placed(v.strip(), parse.text) for v in values)
                   if v and not (slot == "symptom" and _only_describes(v))]
+        values = placed_field_items(intent, values, parse.text) or values
         catch_all = text_catch_alls(parse.text).get(intent)
         if catch_all and values and all(content_words(v) - _CATCH_ALL_WORDS for v in values):
             values.append(catch_all)
@@ -605,11 +654,16 @@ class RecordPolicy:
             if handler is None:
                 continue
             queries = self.queries(intent, parse)
+            inapplicable = self._inapplicable_items(intent, queries)
+            queries = [q for q in queries if q not in inapplicable]
             if intent == "ask_medical_examination" and only_requests_tests(parse.text, queries):
                 # "Let me listen to your chest": a test done now, agreed to; no earlier test is listed
                 statements, extras = [Statement(intent, "agreed", "present")], []
+            elif inapplicable and not queries:
+                statements, extras = [], []
             else:
                 statements, extras = handler(intent, queries, state)
+            statements = [*self._not_applicable(inapplicable), *statements]
             # every asked intent gets an answer: a handler that found nothing to say is "not sure"
             statements = statements or [self._unsure(intent, queries)]
             statements = [_topic_denial(s) if several or len(queries) > 1 else s for s in statements]
@@ -624,6 +678,7 @@ class RecordPolicy:
                     repeated=state.is_repeat(key, paths),
                 )
             )
+        answers = _tried_besides_medicines(answers)
         topics = unmapped_topics(parse) if answers else []
         if topics:
             last = answers[-1]
@@ -996,6 +1051,9 @@ class RecordPolicy:
         if intent in _OWN_BODY:
             # "sleep pattern?" with poor sleep recorded as a symptom: said, not "nothing comes to mind"
             linked, maybe, absent = self._linked(absent)
+        # "any respiratory infections?" with a cough now: that cough, with the honest link
+        covered, unsure = self._covered_symptoms(intent, unsure)
+        maybe = list(dict.fromkeys([*maybe, *covered]))[: self.max_facts]
         statements = self._yes_and_no(intent, list(dict.fromkeys([*hits, *linked])))
         statements += self._maybe(intent, maybe)
         hits = list(dict.fromkeys([*hits, *linked, *maybe]))
@@ -1028,6 +1086,21 @@ class RecordPolicy:
         room = self.max_facts - sum(s.items for s in statements)
         return statements, self._extras(intent, present, hits, state, room)
 
+    def _covered_symptoms(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
+        """For a past-illness question (:data:`_CLASS_ASKED`), the patient's past illnesses and
+        present symptoms that are members of a category a query names ("respiratory
+        infections" and a cough, ``templates/synonyms.yaml``), up to k, and the queries none is
+        a member of: a category whose members the patient has is never denied nor left "not sure".
+        Other intents: no symptoms, ``queries`` unchanged."""
+        if intent not in _CLASS_ASKED:
+            return [], list(queries)
+        categories = self.matcher.categories
+        symptoms = [*self._present_in(INTENT_RULES[intent].fields), *(p for p in self._present if p.startswith("symptoms["))]
+        found = {q: [p for p in symptoms if any(categories.covers(q, t) for t in field_texts(self.case, p)[:1])]
+                 for q in queries}
+        paths = list(dict.fromkeys(p for q in queries for p in found[q]))[: self.max_facts]
+        return paths, [q for q in queries if not found[q]]
+
     def _elsewhere(self, intent: str, queries: list[str], fields: Sequence[str]) -> list[Statement]:
         """The answer when the intent's own field holds nothing: the named items matched
         against the rule's other fields ("weight loss?" recorded as a symptom); about the
@@ -1036,6 +1109,11 @@ class RecordPolicy:
         item; about the patient's own body (:data:`_OWN_BODY`), as :meth:`_unmatched` sorts
         them; else "not sure" (and about the topic when nothing is named)."""
         if not queries:
+            # "What medicines are you on?" with none listed but a treatment started for this
+            # illness: that treatment, never "nothing comes to mind" beside it
+            elsewhere = self._present_in(fields)[: self.max_facts]
+            if elsewhere:
+                return [Statement(intent, "present", "present", {"items": self._items(elsewhere)}, items=len(elsewhere))]
             return [self._unsure(intent, queries)]
         hits, misses = self._match(queries, fields) if fields else ([], list(queries))
         absent: list[str] = []
@@ -1047,6 +1125,7 @@ class RecordPolicy:
         else:
             unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
             recalled = [m for m in misses if m not in unsure]
+            maybe, unsure = self._covered_symptoms(intent, unsure)
         statements = self._yes_and_no(intent, hits)
         statements += self._maybe(intent, maybe)
         statements += self._absent(intent, absent)
@@ -1067,8 +1146,20 @@ class RecordPolicy:
         """Denials of the doctor's items the field does not hold: "no change in weight" for
         what a physical-change question names as an attribute, "no hair loss" for a change."""
         unchanged = [q for q in absent if intent == "ask_physical_change" and content_words(q) <= _ATTRIBUTE_WORDS]
-        changes = [q for q in absent if q not in unchanged]
-        return self._named_denials(intent, (("denied_asked", changes), ("denied_unchanged", unchanged)))
+        events = self._events(intent, absent)
+        changes = [q for q in absent if q not in unchanged and q not in events]
+        return [*self._named_denials(intent, (("denied_asked", changes), ("denied_unchanged", unchanged))),
+                *self._event_denials(intent, events)]
+
+    def _events(self, intent: str, queries: Sequence[str]) -> list[str]:
+        """The queries of a past-illness question that name an event of birth or pregnancy
+        ("premature birth", ``templates/applies.yaml``): not illnesses to deny having had."""
+        return [q for q in queries if intent == "ask_past_diagnosis" and self.applicability.event(q)]
+
+    def _event_denials(self, intent: str, events: Sequence[str]) -> list[Statement]:
+        """"No, nothing like that, as far as I know." for unrecorded birth or pregnancy events
+        (:meth:`_events`), never framed as an illness; nothing without events."""
+        return [Statement(intent, "denied_event", "denied")] if events else []
 
     def _named_denials(self, section: str, groups: Sequence[tuple[str, Sequence[str]]]) -> list[Statement]:
         """One denial statement of each ``(variant, items)`` group that holds items, naming the
@@ -1097,13 +1188,48 @@ class RecordPolicy:
             return Statement("common", "too_young", "not_recorded")
         return None
 
+    def _inapplicable_items(self, intent: str, queries: Sequence[str]) -> list[str]:
+        """The doctor's named items about the patient's own body that cannot apply to them
+        (``templates/applies.yaml``): an organ, function or test of the other sex ("vaginal
+        discharge" to a boy, "pregnancy ultrasound" to a man), or an adult's ("pregnancy test")
+        to a child under :data:`_CHILD_AGE`; never when the record itself mentions the item, nor
+        for an intent whose items may be another person's (:data:`_OTHERS_ITEMS`)."""
+        if intent in _OTHERS_ITEMS:
+            return []
+        return [q for q in queries if self._foreign_words(q) and not self._in_record(self._foreign_words(q))]
+
+    def _foreign_words(self, text: str) -> list[str]:
+        """The words of ``text`` naming something of the other sex, or an adult's thing when
+        the patient is a child."""
+        age, sex = self.case.demographics.age_years, self.case.demographics.sex
+        rules = self.applicability
+        return [*rules.other_sex(text, sex), *(rules.adult_only(text) if age is not None and age < _CHILD_AGE else [])]
+
+    def _in_record(self, words: Sequence[str]) -> bool:
+        """Whether a record text names one of ``words`` (then the record answers the item)."""
+        return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", self._record_words, re.IGNORECASE) for w in words)
+
+    def _not_applicable(self, items: Sequence[str]) -> list[Statement]:
+        """The answer to items that cannot apply to the patient (:meth:`_inapplicable_items`):
+        "I'm a man, so no." from the recorded sex when one is of the other sex, else (an adult's
+        thing asked of a child) the common "too young"; nothing without items."""
+        if not items:
+            return []
+        if any(self.applicability.other_sex(q, self.case.demographics.sex) for q in items):
+            spoken = Fill(field_texts(self.case, "demographics.sex")[-1], ("demographics.sex",))
+            return [Statement("common", "not_for_sex", "not_recorded", {"sex": spoken})]
+        return [Statement("common", "too_young", "not_recorded")]
+
     def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
         does not hold, no "not sure" about the patient's own life)."""
+        events = self._events(intent, absent)
+        absent = [q for q in absent if q not in events]
         asked = self.echoed(absent) if intent != "ask_past_diagnosis" else None
-        return [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
-                else self._unsure(intent, [])]
+        recalled = [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
+                    else self._unsure(intent, [])] if absent else []
+        return [*recalled, *self._event_denials(intent, events)]
 
     def _unsure(self, intent: str, queries: Sequence[str]) -> Statement:
         """A "not sure" about the doctor's items (named back to them), or about the topic.
