@@ -69,6 +69,10 @@ _BODY_REGIONS: dict[str, frozenset[str]] = {
         ("ankle", "leg foot joint"), ("foot feet heel toe sole", "foot leg"), ("joint", "joint"),
         ("muscle", "muscle"), ("bone", "bone"), ("skin", "skin"), ("genital penis testicle scrotum vagina vaginal vulva", "genital"),
         ("rectum rectal anus anal", "rectum"), ("bladder", "bladder"), ("kidney", "kidney"),
+        # organs and operations named by them: where an operation or injury lies
+        ("appendix appendectomy appendicectomy bowel colon intestine gallbladder cholecystectomy hernia caesarean "
+         "cesarean laparoscopy laparotomy", "abdomen"), ("coronary", "chest"), ("concussion skull", "head"),
+        ("tonsil tonsillectomy", "throat neck"), ("hysterectomy uterus womb ovary", "pelvis abdomen"),
     )
     for word in words.split()
 }

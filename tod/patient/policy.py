@@ -522,6 +522,8 @@ _PLACED_FIELD_WORDS: Mapping[str, frozenset[str]] = MappingProxyType(
 )
 #: How many words after a slot value its body place may lie ("numbness or weakness in your arms").
 _PLACE_REACH = 6
+#: Words that close a body place named by an adjective ("in the abdominal area").
+_AREA_WORDS = frozenset({"area", "region"})
 #: The words that open a body place ("in your arms").
 _PLACE_WORDS = frozenset("in on at around near under behind over across inside".split())
 
@@ -545,7 +547,10 @@ def placed(value: str, text: str, place_words: frozenset[str] = _PLACE_WORDS) ->
             return f"{words[start - 1]} {value}"
         body = next((i for i in range(end, min(end + _PLACE_REACH, len(words))) if body_regions(words[i])), None)
         at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in place_words), None) if body else None
-        return " ".join([value, *words[at:body + 1]]) if at is not None else value
+        if at is None:
+            return value
+        last = body + 1 if body + 1 < len(words) and lowered[body + 1] in _AREA_WORDS else body  # "the abdominal area"
+        return " ".join([value, *words[at:last + 1]])
     return value
 
 
@@ -1051,6 +1056,10 @@ class RecordPolicy:
         if intent in _OWN_BODY:
             # "sleep pattern?" with poor sleep recorded as a symptom: said, not "nothing comes to mind"
             linked, maybe, absent = self._linked(absent)
+        if intent in _PLACED_FIELD_WORDS:
+            # "operations on your abdomen?" with an appendectomy: what may lie there, linked
+            placed_there, absent = self._may_lie_there(absent, [p for p in present if p not in hits])
+            maybe += placed_there
         # "any respiratory infections?" with a cough now: that cough, with the honest link
         covered, unsure = self._covered_symptoms(intent, unsure)
         maybe = list(dict.fromkeys([*maybe, *covered]))[: self.max_facts]
@@ -1085,6 +1094,25 @@ class RecordPolicy:
             statements += self._remaining(intent, present, hits, state)
         room = self.max_facts - sum(s.items for s in statements)
         return statements, self._extras(intent, present, hits, state, room)
+
+    def _may_lie_there(self, queries: Sequence[str], others: Sequence[str]) -> tuple[list[str], list[str]]:
+        """For the unmatched items of an injury or operation question that name a body place
+        ("operations on your abdomen", "head trauma"), the recorded ones of ``others`` that
+        may lie there: their text names the same place, or none the body-region table knows
+        (an appendectomy, a stent); up to k, with the queries none may answer. A named place
+        is never denied beside a recorded operation the matcher could not place ("No, nothing
+        like operations on my abdomen." with an appendectomy on record); only one whose facts
+        all lie elsewhere (a broken wrist for "head trauma?") is."""
+        found: list[str] = []
+        left: list[str] = []
+        for query in queries:
+            wanted = body_regions(query)
+            there = [p for p in others if wanted and (not (regions := body_regions(" ".join(
+                t for t in field_texts(self.case, p)[:1] if t))) or regions & wanted)]
+            found += there
+            if not there:
+                left.append(query)
+        return list(dict.fromkeys(found))[: self.max_facts], left
 
     def _covered_symptoms(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
         """For a past-illness question (:data:`_CLASS_ASKED`), the patient's past illnesses and
