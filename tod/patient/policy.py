@@ -1323,16 +1323,17 @@ class RecordPolicy:
             if hit is None:
                 unknown.append(query)
             elif symptoms[hit].status is Status.denied:
-                fill = Fill(self._lay(symptoms[hit].name), (f"symptoms[{hit}]",))
-                other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
+                other.append(self._symptom_absent(hit))
             elif hit not in targets:
                 targets.append(hit)
         # "how long have you had the leg swelling?" with leg ulcers recorded and no symptom of
         # the question found: that symptom is described, with the honest link
         linked, maybe, unknown = self._linked(unknown, within="symptoms[") if not targets else ([], [], unknown)
         linked_symptoms = [*linked, *maybe]
-        # a recorded denial that covers a named symptom is not described
-        targets += [i for i in map(_symptom_index, self._by_status(linked_symptoms)[0]) if i not in targets]
+        # a recorded denial that covers a named symptom is said, not described
+        present, denied = self._by_status(linked_symptoms)
+        targets += [i for i in map(_symptom_index, present) if i not in targets]
+        other += [self._symptom_absent(_symptom_index(p)) for p in denied]
         other += self._maybe("ask_symptom", [p for p in maybe if p in linked_symptoms])
         _, _, _, absent = self._unmatched(unknown)
         unsure = [q for q in unknown if q not in absent]
@@ -1349,6 +1350,11 @@ class RecordPolicy:
             symptoms = self.case.symptoms
             targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
         return targets, other
+
+    def _symptom_absent(self, index: int) -> Statement:
+        """"I don't actually have any X" of the recorded denied symptom at ``index``."""
+        fill = Fill(self._lay(self.case.symptoms[index].name), (f"symptoms[{index}]",))
+        return Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1)
 
     def _of_turn_system(self, index: int) -> bool:
         """Whether the symptom at ``index`` belongs to the body system or place the turn's words
