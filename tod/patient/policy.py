@@ -18,9 +18,13 @@ Rules (k = ``max_facts``, facts stated per asked intent, default 3):
   (:meth:`RecordPolicy._unmatched`) is answered with the patient's present symptom of the
   same kind and place ("discomfort?" -> the belly pain), or with a present symptom that shares
   a word with it where the doctor places it, linked ("Well, I've had leg ulcers, if that's
-  what you mean." for "leg swelling?"); "not sure" when a patient may really
-  not know it (a measurement, a possible diagnosis) or a present record text of the patient's
-  own may amount to it (:meth:`RecordPolicy._may_be`: a finding sharing more than a weak word);
+  what you mean." for "leg swelling?"); with a recorded denial of the patient's body that
+  covers it, that denial ("urine?" -> "No, no change in urine colour."); when a patient may
+  really not know it (a measurement, a possible diagnosis) or another record text may amount
+  to it (:meth:`RecordPolicy._may_be`), by what touched it (:meth:`RecordPolicy._not_sure`):
+  a present fact of the patient's own that holds it, said with the link ("joint pain?" ->
+  the rheumatoid arthritis); only examination findings, "Not that I've noticed myself."
+  (variant ``unnoticed``, no record path); else "not sure";
   else (touched by nothing, or only by denials, a relative's condition, a test) softly denied
   as a symptom the patient does not have ("No, I haven't noticed any rash."), a statement of
   variant ``absent_unrecorded`` with no record path. A match below a shared concept must lie
@@ -442,19 +446,35 @@ def _place_fits(query: str, texts: Sequence[str]) -> bool:
     return not wanted or any(body_regions(t) & wanted for t in texts)
 
 
+#: Words that call something a complaint without naming it ("trouble sleeping", "breathing problems").
+_COMPLAINT_WORDS = re.compile(r"\b(?:problems?|issues?|troubles?|difficult(?:y|ies))\b", re.IGNORECASE)
+
+
+def _guesses_diagnosis(query: str) -> bool:
+    """Whether a query may be the doctor's guess at a diagnosis (:data:`_DIAGNOSIS_GUESS`),
+    except a complaint word on a body function, which names a symptom a person knows of
+    (a body attribute or a sensation's word group: "trouble sleeping", "breathing problems";
+    not "heart problems", whose rest names an organ, nor "kidney disease")."""
+    if _DIAGNOSIS_GUESS.search(query) is None:
+        return False
+    rest = _COMPLAINT_WORDS.sub(" ", query)
+    function = _roots(rest) & (_ATTRIBUTE_WORDS | frozenset(_WORD_GROUPS.values()))
+    return not function or bool(body_regions(rest)) or _DIAGNOSIS_GUESS.search(rest) is not None
+
+
 def _deniable(query: str) -> bool:
     """Whether a named item no record fact touches may be denied as a symptom the patient
     does not have: not a measurement (:data:`_MEASURE_WORDS`), not a possible diagnosis
-    (:data:`_DIAGNOSIS_GUESS`)."""
-    return not set(normalise(query).split()) & _MEASURE_WORDS and _DIAGNOSIS_GUESS.search(query) is None
+    (:func:`_guesses_diagnosis`)."""
+    return not set(normalise(query).split()) & _MEASURE_WORDS and not _guesses_diagnosis(query)
 
 
 def _about_body(query: str) -> bool:
     """Whether a named item is about the patient's own body, so a present symptom that may
     amount to it is said rather than "not sure": not a possible diagnosis
-    (:data:`_DIAGNOSIS_GUESS`), and not a measurement unless its other words are all body
+    (:func:`_guesses_diagnosis`), and not a measurement unless its other words are all body
     attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels")."""
-    if _DIAGNOSIS_GUESS.search(query) is not None:
+    if _guesses_diagnosis(query):
         return False
     words = content_words(query)
     return not words & _MEASURE_WORDS or bool(words - _MEASURE_WORDS) and words - _MEASURE_WORDS <= _ATTRIBUTE_WORDS
@@ -815,10 +835,91 @@ class RecordPolicy:
     def _held_elsewhere(self, queries: Sequence[str]) -> list[str]:
         """The queries that name a category one of the record's present facts belongs to,
         in any field ("activity" when the living habits say "stopped exercising", "plants" when the
-        patient gardens), or that match one by the matcher's lexical steps: the patient is
-        unsure about those rather than denying them."""
-        return [q for q in queries
-                if any(self.matcher.categories.covers(q, f) or self.matcher.lexical_score(q, f) for f in self._present_texts)]
+        patient gardens), or that match one by the matcher's lexical steps (:meth:`_holders`),
+        and that no recorded denial of the patient's body covers (:meth:`_covering_denials`:
+        that denial answers them): the patient does not deny those, and says the facts that
+        hold them (:meth:`_not_sure`)."""
+        return [q for q in queries if self._holders(q) and not self._covering_denials(q, self._touched(q)[2])]
+
+    def _holders(self, query: str) -> list[str]:
+        """The paths of the patient's own present facts (a relative's condition left out) whose
+        texts hold ``query``: a member of the category it names, or a match by the matcher's
+        lexical steps ("tobacco smoke?" and a recorded "8 cigarettes a day"). A symptom or body
+        change is left to :meth:`_unmatched`, which says it only where the query places it."""
+        return [path for path in self._present if not path.startswith("history.family_history") and not self._own_present(path)
+                and any(self.matcher.categories.covers(query, t) or self.matcher.lexical_score(query, t)
+                        for t in field_texts(self.case, path))]
+
+    def _touched(self, query: str) -> tuple[frozenset[str], frozenset[str], list[tuple[str, str, frozenset[str], frozenset[str]]]]:
+        """The word roots of ``query`` (as asked and in lay words), its body regions, and the
+        record texts (``(path, text, roots, regions)``) that touch it (:meth:`_touches`) and do
+        not lie elsewhere than it places itself."""
+        asked = _roots(query) | _roots(self._lay(query))
+        wanted = body_regions(query)
+        touched = [entry for entry in self._record_texts
+                   if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
+        return asked, wanted, touched
+
+    def _covering_denials(self, query: str, touched: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> list[str]:
+        """The paths of the patient's recorded denials of a symptom or body change, among the
+        ``touched`` texts, that cover ``query``: the denied text holds every word of the query
+        besides weak and measurement words, as written, not only a word of its group ("urine?"
+        and "no change in urine colour"; not "fevers?" and "no hot flushes"), or the matcher
+        relates the two as :meth:`_denial_covers` asks. That denial answers the query, with its
+        record path, instead of "not sure"."""
+        wanted = [content_words(q) - _WEAK_WORDS - _MEASURE_WORDS for q in (query, self._lay(query))]
+        return list(dict.fromkeys(
+            path for path, text, _, _ in touched
+            if self._own_denied(path) and (any(w and w <= content_words(text) | content_words(self._lay(text)) for w in wanted)
+                                           or self._denial_covers(query, [text], self.matcher.score(query, text)))))
+
+    def _own_denied(self, path: str) -> bool:
+        """Whether ``path`` is a recorded denial of a symptom or physical change of the
+        patient's own, with a name (not a blanket denial of the field)."""
+        own = path.startswith("symptoms[") or path.startswith("history.physical_changes[")
+        if not own or "]." in path:
+            return False
+        item = resolve(self.case, path)
+        return item.status is Status.denied and not (isinstance(item, Fact) and _blanket_denial(item))
+
+    def _only_found(self, query: str) -> bool:
+        """Whether ``query`` names something of the patient's body a person would notice (a
+        symptom, not a measurement or a possible diagnosis: :func:`_deniable`,
+        :func:`_about_body`) that only examination findings or test results of the record may
+        amount to: the patient has not reported it, so "not that I've noticed myself", never
+        "not sure" and never a flat "No"."""
+        if not _deniable(query) or not _about_body(query):
+            return False
+        asked, _, touched = self._touched(query)
+        paths = {path for path, text, roots, _ in touched if self._may_be(query, asked, path, text, roots)}
+        return bool(paths) and all(path.startswith("examinations[") for path in paths)
+
+    def _not_sure(self, intent: str, queries: Sequence[str]) -> list[Statement]:
+        """What the patient says about the doctor's items that no fact answers and that they
+        do not deny, by what touched each: the patient's own present facts that hold it, said
+        with the honest link (:meth:`_holders`; "Well, 8 cigarettes a day, if that's what you
+        mean." to "tobacco smoke?"; of an item of the body, only a condition the patient was
+        told of: "Well, I've had rheumatoid arthritis, if that's what you mean." to "joint
+        pain?"), never to a question about the relatives; an item of the body
+        (asked as a symptom or change, or described: ``intent`` "common") that only
+        examination findings touch, "not that I've noticed myself" (:meth:`_only_found`,
+        variant ``unnoticed``); else "not sure" (:meth:`_unsure`: a measurement, a possible
+        diagnosis, a relative's detail)."""
+        body = intent in _OWN_BODY or intent == "common"
+        holders = {q: [p for p in self._holders(q) if not body or p.startswith("history.past_diagnoses[")]
+                   if intent != "ask_family_history" else [] for q in queries}
+        held = list(dict.fromkeys(p for q in queries for p in holders[q]))[: self.max_facts]
+        unnoticed = [q for q in queries if body and not holders[q] and self._only_found(q)]
+        rest = [q for q in queries if not holders[q] and q not in unnoticed]
+        statements = self._maybe(intent if intent in _OWN_BODY else "common", held)
+        asked = self.echoed(unnoticed) if unnoticed else None
+        if asked is not None:
+            statements.append(Statement("common", "unnoticed", "not_recorded", {"asked": asked}))
+        elif unnoticed:
+            rest += unnoticed
+        if rest or not statements:
+            statements.append(self._unsure(intent, rest))
+        return statements
 
     def _present_paths(self) -> list[str]:
         """The paths of the record's present facts: symptoms, every list field and the
@@ -847,7 +948,9 @@ class RecordPolicy:
           (:func:`_about_body`), up to k;
         * *unsure*: queries a patient may really not know (a measurement, a possible
           diagnosis, :func:`_deniable`) or that touch some other record text (a denied
-          symptom, a finding, a history item, the opening statement): "not sure";
+          symptom, a finding, a history item, the opening statement), unless a recorded
+          denial of the patient's body covers them (:meth:`_covering_denials`: that denial
+          is said, as *kin*); :meth:`_not_sure` words them by what touched them;
         * *absent*: the symptoms the record says nothing of at all, in any field: the
           patient does not have them (``absent_unrecorded`` statements).
         """
@@ -856,10 +959,7 @@ class RecordPolicy:
         unsure: list[str] = []
         absent: list[str] = []
         for query in queries:
-            asked = _roots(query) | _roots(self._lay(query))
-            wanted = body_regions(query)
-            touched = [entry for entry in self._record_texts
-                       if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
+            asked, wanted, touched = self._touched(query)
             heads = {_head(query), _head(self._lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
@@ -876,11 +976,15 @@ class RecordPolicy:
             elif _about_body(query) and said:
                 maybe += said
             elif not _deniable(query) or amounts:
-                unsure.append(query)
+                # a recorded denial that covers it answers it; touched by nothing else, it is absent
+                denials = self._covering_denials(query, touched)
+                kin += denials
+                unsure += [] if denials else [query]
             else:
                 absent.append(query)
         kin = list(dict.fromkeys(kin))[: self.max_facts]
-        return kin, [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts], unsure, absent
+        maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
+        return kin, maybe, unsure, absent
 
     def _present_in(self, fields: Sequence[str]) -> list[str]:
         """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
@@ -961,7 +1065,7 @@ class RecordPolicy:
         noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
         absent). Nothing the patient can repeat is named: "not sure" about the topic."""
-        unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS]
+        unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS and not _COMPLAINT_WORDS.search(q)]
         return self._named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
 
@@ -1089,7 +1193,7 @@ class RecordPolicy:
             statements.append(Statement(intent, variant, "present", {"items": self._items(kin)}, items=len(kin)))
             hits = [*hits, *kin]
         if unsure:
-            statements.append(self._unsure(intent, unsure))
+            statements += self._not_sure(intent, unsure)
         if catch_all:
             statements += self._remaining(intent, present, hits, state)
         room = self.max_facts - sum(s.items for s in statements)
@@ -1160,7 +1264,7 @@ class RecordPolicy:
         if recalled:
             statements += self._not_recalled(intent, recalled)
         if unsure:
-            statements.append(self._unsure(intent, unsure))
+            statements += self._not_sure(intent, unsure)
         return statements
 
     def _kin(self, absent: Sequence[str], present: Sequence[str]) -> list[str]:
@@ -1345,7 +1449,7 @@ class RecordPolicy:
             statements += self._remaining(intent, present_symptoms, hits, state)
         statements += self._absent(intent, absent)
         if unsure:
-            statements.append(self._unsure(intent, unsure))
+            statements += self._not_sure(intent, unsure)
         return statements, self._extras(intent, present_symptoms, hits, state, self.max_facts - len(hits))
 
     def _targets(self, queries: list[str], fields: Sequence[str] = ()) -> tuple[list[int], list[Statement]]:
@@ -1373,22 +1477,24 @@ class RecordPolicy:
             if hit is None:
                 unknown.append(query)
             elif symptoms[hit].status is Status.denied:
-                fill = Fill(self._lay(symptoms[hit].name), (f"symptoms[{hit}]",))
-                other.append(Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1))
+                other.append(self._symptom_absent(hit))
             elif hit not in targets:
                 targets.append(hit)
         # "how long have you had the leg swelling?" with leg ulcers recorded and no symptom of
         # the question found: that symptom is described, with the honest link
         linked, maybe, unknown = self._linked(unknown, within="symptoms[") if not targets else ([], [], unknown)
         linked_symptoms = [*linked, *maybe]
-        targets += [i for i in map(_symptom_index, linked_symptoms) if i not in targets]
+        # a recorded denial that covers a named symptom is said, not described
+        present, denied = self._by_status(linked_symptoms)
+        targets += [i for i in map(_symptom_index, present) if i not in targets]
+        other += [self._symptom_absent(_symptom_index(p)) for p in denied]
         other += self._maybe("ask_symptom", [p for p in maybe if p in linked_symptoms])
         _, _, _, absent = self._unmatched(unknown)
         unsure = [q for q in unknown if q not in absent]
         # "how long have you had the rash?" with no rash recorded: "I haven't actually had any rash."
         other += self._absent("common", absent)
         if unsure:
-            other.append(self._unsure("common", unsure))
+            other += self._not_sure("common", unsure)
         if not targets and self._turn_asks_symptoms and any(f.endswith("_factors") for f in fields):
             # "Any fever? Anything that makes it worse?": the named symptoms the patient lacks
             # answer the symptom question; the factors are those of the symptom the patient has,
@@ -1398,6 +1504,11 @@ class RecordPolicy:
             symptoms = self.case.symptoms
             targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
         return targets, other
+
+    def _symptom_absent(self, index: int) -> Statement:
+        """"I don't actually have any X" of the recorded denied symptom at ``index``."""
+        fill = Fill(self._lay(self.case.symptoms[index].name), (f"symptoms[{index}]",))
+        return Statement("common", "symptom_absent", "denied", {"symptom": fill}, items=1)
 
     def _of_turn_system(self, index: int) -> bool:
         """Whether the symptom at ``index`` belongs to the body system or place the turn's words
