@@ -59,7 +59,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
          r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|"
          r"d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
-         r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
+         r"bone marrow|stem cell) transplant(?:ation)?s?|(?:blood |exchange |platelet |red (?:blood )?cell )?transfusions?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:adjuvant|neoadjuvant|systemic|whole-brain) )?(?:chemotherapy|radiation(?: therapy)?|"
          r"radiotherapy|chemoradiation)$|^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
@@ -714,6 +714,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
+        if name == "history.medications" and len(split_items(rest)) == 1 and item_field(rest) == "history.trauma_surgery":
+            return Routing([RoutedFact("history.trauma_surgery", short_value(rest))])  # "received a transfusion"
         if name == "history.medications":
             return _medications(rest)
         return _listed(name, rest)
