@@ -592,6 +592,10 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     return facts
 
 
+#: A procedure received whole, not a medication ("a blood transfusion", "two units of packed
+#: red cells", "a kidney transplant"), at the head of what a medication lead names.
+_RECEIVED_PROCEDURE = re.compile(r"^(?:(?:an?|one|two|three|four|several|multiple|\d+)\s+)?(?:units? of\s+)?(?:[\w-]+\s+){0,2}"
+                                 r"(?:transfusions?|transplant(?:ation)?s?)\b(?!\s+(?:and|,))", re.I)
 _PAST_TIME = re.compile(r"\s+(?P<t>(?:(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|a few)\s+"
                         r"(?:days?|weeks?|months?|years?)\s+(?:ago|earlier|prior)|(?:last|this past) (?:week|month|year)|"
                         r"in (?:19|20)\d\d))\b", re.I)
@@ -714,8 +718,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
-        if name == "history.medications" and len(split_items(rest)) == 1 and item_field(rest) == "history.trauma_surgery":
-            return Routing([RoutedFact("history.trauma_surgery", short_value(rest))])  # "received a transfusion"
+        if name == "history.medications" and _RECEIVED_PROCEDURE.match(rest):  # "received a blood transfusion"
+            return Routing([RoutedFact("history.trauma_surgery", short_value(rest))])
         if name == "history.medications":
             return _medications(rest)
         return _listed(name, rest)
