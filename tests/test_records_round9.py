@@ -90,3 +90,10 @@ def test_a_denial_read_as_symptom_and_as_history_is_kept_once_in_its_field() -> 
     assert said.count("haemodialysis sessions") == 1
     assert said.count("bowel symptoms") == 1
     assert ("bowel symptoms", "denied") in [(s["name"], s["status"]) for s in case["symptoms"]]
+
+
+def test_a_medication_that_mentions_an_injury_stays_a_medication() -> None:
+    case, _ = _read("A 20-year-old man has knee pain. He has been taking large amounts of naproxen for pain from "
+                    "minor sports injuries.")
+    assert [v for v, _ in _values(case, "history", "medications") if "naproxen" in (v or "")]
+    assert not case["history"].get("trauma_surgery")
