@@ -20,6 +20,7 @@ from tod.records.model import Status
 from tod.records.patterns import load_patterns, load_yaml
 from tod.records.phrases import first_person, lower_chart_word, split_time
 from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
+from tod.records.symptom_names import looks_like_symptom
 
 _RE = load_patterns("builder")
 
@@ -272,6 +273,8 @@ class CaseBuilder:
                 if detail and "detail" not in item:
                     item["detail"] = detail
                 return
+            if value and item.get("value") and item["status"] == status.value and _holds_value(item, value, detail):
+                return
         items.append(fact)
 
     def add_routing(self, routing: Routing) -> None:
@@ -346,11 +349,13 @@ class CaseBuilder:
         """
         if not self.present_symptoms():
             raise ValueError("no symptom could be read from the case")
+        symptoms = _without_denials_said_twice(self.symptoms, self.history)
         return {
             "opening_statement": opening,
             "demographics": self.demographics,
-            "symptoms": self.symptoms,
-            "history": {k: _without_overruled_denials(_without_restated_symptoms(v, self.symptoms)
+            "symptoms": symptoms,
+            "history": {k: _without_overruled_denials(_without_denied_symptoms(_without_restated_symptoms(v, symptoms),
+                                                                               symptoms)
                                                       if k == "past_diagnoses" else v) for k, v in self.history.items()},
             "social": {k: (_without_overruled_denials(v) if isinstance(v, list) else v) for k, v in self.social.items()},
             "examinations": self.examinations,
@@ -575,6 +580,42 @@ def _history_key(text: str) -> frozenset[str]:
     """The roots a history value names without its frame (:data:`_HISTORY_FRAME`) or a
     bracketed remark: "known hypertension" and "hypertension (treated)" give {hypertension}."""
     return _symptom_key(_HISTORY_FRAME.sub(" ", re.sub(r"\s*\(.*?\)", "", text)))
+
+
+def _holds_value(item: dict[str, Any], value: str, detail: str | None) -> bool:
+    """Whether a fact of the same list and status already holds ``value``: the content words
+    (:func:`_stems`, two or more) of one are all words of the other ("painful left ankle
+    joint" in "painful swollen left ankle joint", "abdominal hysterectomy" in "abdominal
+    hysterectomy for fibroids"), and they have no two times. The item then keeps the wording
+    that holds more; a one-word value ("clopamide") is never merged this way."""
+    old, new = _stems(item["value"]), _stems(value)
+    if detail and item.get("detail") and detail != item["detail"] or min(len(old), len(new)) < 2 \
+            or not (old <= new or new <= old):
+        return False
+    if old < new:
+        item["value"] = value
+    if detail:
+        item.setdefault("detail", detail)
+    return True
+
+
+def _without_denials_said_twice(symptoms: list[dict[str, Any]],
+                                history: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The symptoms without a denial that a past diagnosis also denies in other words ("no
+    renal dialysis" read twice); the denial stays in the field it reads as: a symptom name
+    (:func:`~tod.records.symptom_names.looks_like_symptom`) or a class of symptoms
+    ("digestive symptoms") in the symptoms, other items ("renal dialysis") in the past
+    diagnoses, which drop it in :func:`_without_denied_symptoms`."""
+    denied = {_history_key(f["value"]) for f in history.get("past_diagnoses", [])
+              if f["status"] == "denied" and f.get("value")}
+    return [s for s in symptoms if s["status"] != "denied" or looks_like_symptom(s["name"])
+            or re.search(r"\bsymptoms?\b", s["name"], re.I) or _symptom_key(s["name"]) not in denied]
+
+
+def _without_denied_symptoms(facts: list[dict[str, Any]], symptoms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The past diagnoses without a denial that a denied symptom already holds (same roots)."""
+    said = {_symptom_key(s["name"]) for s in symptoms if s["status"] == "denied"}
+    return [f for f in facts if f["status"] != "denied" or not f.get("value") or _history_key(f["value"]) not in said]
 
 
 def _without_restated_symptoms(facts: list[dict[str, Any]], symptoms: list[dict[str, Any]]) -> list[dict[str, Any]]:

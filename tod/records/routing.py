@@ -59,7 +59,7 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
          r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|"
          r"d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
          r"(?:joint|hip|knee|valve|shoulder) replacements?|resections?|excisions?|(?:kidney|renal|liver|heart|lung|"
-         r"bone marrow|stem cell) transplant(?:ation)?s?)(?!\w)"),
+         r"bone marrow|stem cell) transplant(?:ation)?s?|(?:blood |exchange |platelet |red (?:blood )?cell )?transfusions?)(?!\w)"),
         ("history.exposures", r"\b(travel\w*|trips?|sick contacts?|exposures?|exposed)\b"),
         ("history.medications", r"^(?:(?:adjuvant|neoadjuvant|systemic|whole-brain) )?(?:chemotherapy|radiation(?: therapy)?|"
          r"radiotherapy|chemoradiation)$|^(?:(?:current|regular|daily|home|prescription|other|new|chronic|long-term) )*"
@@ -592,6 +592,10 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     return facts
 
 
+#: A procedure received whole, not a medication ("a blood transfusion", "two units of packed
+#: red cells", "a kidney transplant"), at the head of what a medication lead names.
+_RECEIVED_PROCEDURE = re.compile(r"^(?:(?:an?|one|two|three|four|several|multiple|\d+)\s+)?(?:units? of\s+)?(?:[\w-]+\s+){0,2}"
+                                 r"(?:transfusions?|transplant(?:ation)?s?)\b(?!\s+(?:and|,))", re.I)
 _PAST_TIME = re.compile(r"\s+(?P<t>(?:(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|a few)\s+"
                         r"(?:days?|weeks?|months?|years?)\s+(?:ago|earlier|prior)|(?:last|this past) (?:week|month|year)|"
                         r"in (?:19|20)\d\d))\b", re.I)
@@ -714,6 +718,8 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
                             if f.value and not is_not_provided(f.value) and not is_bare_normal(f.value)] + drugs)
         if name in ("social.sexual_history", "history.exposures", "history.trauma_surgery", "history.vaccinations"):
             return Routing([RoutedFact(name, short_value(text if name != "history.trauma_surgery" else rest))])
+        if name == "history.medications" and _RECEIVED_PROCEDURE.match(rest):  # "received a blood transfusion"
+            return Routing([RoutedFact("history.trauma_surgery", short_value(rest))])
         if name == "history.medications":
             return _medications(rest)
         return _listed(name, rest)

@@ -63,7 +63,7 @@ _PAST_BEHAVIOURS = frozenset({
     "startle", "panic", "binge", "purge", "hoard", "cough", "wheeze", "snore", "limp",
 })
 #: Irregular simple pasts of :data:`_PAST_BEHAVIOURS` ("stole" -> "steal").
-_IRREGULAR_PAST = {"stole": "steal", "bit": "bite", "fell": "fall", "hid": "hide", "swore": "swear", "spat": "spit",
+_IRREGULAR_PAST = {"stole": "steal", "bit": "bite", "threw": "throw", "fell": "fall", "hid": "hide", "swore": "swear", "spat": "spit",
                    "fought": "fight", "lied": "lie", "cried": "cry"}
 
 
@@ -304,21 +304,50 @@ def _verb_gerund(verb_phrase: str) -> str | None:
     return f"{'not ' if match.group('neg') else ''}{gerund(base)}{match.group('r').rstrip(' .')}"
 
 
+def _contact_base(past: str) -> str | None:
+    """The base of a simple past of a verb of contact (``past_contact_verb``: "kicked" ->
+    "kick", "slapped" -> "slap", "threw" -> "throw", "hit" -> "hit"), or None."""
+    stem = past[:-2] if past.endswith("ed") else past
+    candidates = (_IRREGULAR_PAST.get(past, past), stem, stem + "e", stem[:-1])
+    return next((c for c in candidates if _RE.past_contact_verb.match(c)), None)
+
+
+def _past_gerund(verb_phrase: str) -> str | None:
+    """The gerund phrase of one simple-past behaviour ("hit a classmate" -> "hitting a
+    classmate", "kicked the dog" -> "kicking the dog"), or None. The verb must be a past
+    behaviour (:func:`past_behaviour_base`, or a verb of contact of ``past_contact_verb``) with
+    an object that is no body part of the patient's own ("he hit his head": an injury)."""
+    match = re.match(r"^(?P<v>[a-z]+)\b(?P<r>\s+\S.*)$", verb_phrase.strip(), re.I)
+    if match is None:
+        return None
+    verb, rest = match.group("v").lower(), match.group("r").rstrip(" .")
+    base = past_behaviour_base(verb) or _contact_base(verb)
+    if not base or _RE.own_body_part.match(rest.strip()):
+        return None
+    return f"{gerund(base)}{rest}"
+
+
 def behaviour_phrases(clause: str, *, max_words: int = 10) -> list[str]:
-    """Gerund phrases for the behaviours the patient is told to do in the present or the
-    progressive, or [] ("He talks to cereal boxes" -> ["talking to cereal boxes"], "she is
-    undressing in front of visitors" -> ["undressing in front of visitors"], "He insults
-    teachers, annoys classmates and does not finish schoolwork" -> ["insulting teachers",
-    "annoying classmates", "not finishing schoolwork"]).
+    """Gerund phrases for the behaviours the patient is told to do in the present, the
+    progressive or the simple past, or [] ("He talks to cereal boxes" -> ["talking to cereal
+    boxes"], "she is undressing in front of visitors" -> ["undressing in front of visitors"],
+    "He insults teachers, annoys classmates and does not finish schoolwork" -> ["insulting
+    teachers", "annoying classmates", "not finishing schoolwork"], "he bit a classmate last
+    week" -> ["biting a classmate"]).
 
     The clause must open with the patient as subject (a pronoun or a chart noun); each verb
     must be none of the chart verbs (``chart_verb``: has, takes, denies, reports, works,
-    wears ...) and take an object. The phrase ends before a reason or a second clause. When
-    one verb of a list fails, or a phrase is longer than ``max_words``, the clause reads as none."""
+    wears ...) and take an object; a simple past must be a behaviour (:func:`_past_gerund`).
+    The phrase ends before a reason, a second clause or a closing time. When one verb of a
+    list fails, or a phrase is longer than ``max_words``, the clause reads as none."""
     subject = _RE.patient_subject.match(clause.strip())
     if subject is None:
         return []
     text = _BEHAVIOUR_END.split(clause.strip()[subject.end():], maxsplit=1)[0]
+    text = _RE.closing_time.sub("", text)
+    past = _past_gerund(text)
+    if past is not None:
+        return [past] if len(past.split()) <= max_words else []
     progressive = re.match(r"^(?:is|are|has been|have been)\s+(?P<g>[a-z]+ing)\b(?P<r>\s+\S.*)$", text, re.I)
     if progressive:
         if _RE.chart_verb.match(_ing_base(progressive.group("g"))):

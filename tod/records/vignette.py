@@ -194,6 +194,9 @@ def _demographics(builder: CaseBuilder, first: str, vignette: str) -> tuple[floa
         builder.demographics["age_years"] = age
     if sex:
         builder.demographics["sex"] = sex
+    descent = _RE.descent.search(subject)
+    if descent:  # no field for it: kept as an unrouted clause rather than dropped
+        builder.add_unrouted([descent.group(0)])
     occupation = _SUBJECT_OCCUPATION.search(subject)
     if occupation:
         builder.add_fact("demographics.occupation", occupation.group("occ"))
