@@ -71,7 +71,7 @@ _BODY_REGIONS: dict[str, frozenset[str]] = {
         ("rectum rectal anus anal", "rectum"), ("bladder", "bladder"), ("kidney", "kidney"),
         # organs and operations named by them: where an operation or injury lies
         ("appendix appendectomy appendicectomy bowel colon intestine gallbladder cholecystectomy hernia caesarean "
-         "cesarean laparoscopy laparotomy", "abdomen"), ("coronary", "chest"), ("concussion skull", "head"),
+         "cesarean laparoscopy laparotomy", "abdomen"), ("coronary", "heart"), ("concussion skull", "head"),
         ("tonsil tonsillectomy", "throat neck"), ("hysterectomy uterus womb ovary", "pelvis abdomen"),
     )
     for word in words.split()

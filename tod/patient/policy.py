@@ -1152,6 +1152,8 @@ class RecordPolicy:
         topics = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses}
         classes = {m: topic for m, topic in topics.items() if topic}
         misses = [m for m in misses if m not in classes]
+        # "any respiratory infections?" with a cough now: that cough, with the honest link
+        covered, misses = self._covered_symptoms(intent, misses)
         # the relatives' history is not contradicted by the patient's own facts
         unsure = [] if blanket or intent == "ask_family_history" else self._held_elsewhere(misses)
         absent = [] if blanket else [m for m in misses if m not in unsure]
@@ -1164,8 +1166,6 @@ class RecordPolicy:
             # "operations on your abdomen?" with an appendectomy: what may lie there, linked
             placed_there, absent = self._may_lie_there(absent, [p for p in present if p not in hits])
             maybe += placed_there
-        # "any respiratory infections?" with a cough now: that cough, with the honest link
-        covered, unsure = self._covered_symptoms(intent, unsure)
         maybe = list(dict.fromkeys([*maybe, *covered]))[: self.max_facts]
         statements = self._yes_and_no(intent, list(dict.fromkeys([*hits, *linked])))
         statements += self._maybe(intent, maybe)
@@ -1255,9 +1255,9 @@ class RecordPolicy:
             kin, maybe, unsure, absent = self._unmatched(misses)
             hits = list(dict.fromkeys([*hits, *kin]))
         else:
+            maybe, misses = self._covered_symptoms(intent, misses)
             unsure = self._held_elsewhere(misses) if intent in _RECALLED else misses
             recalled = [m for m in misses if m not in unsure]
-            maybe, unsure = self._covered_symptoms(intent, unsure)
         statements = self._yes_and_no(intent, hits)
         statements += self._maybe(intent, maybe)
         statements += self._absent(intent, absent)
