@@ -3,7 +3,11 @@ lists and the openings that say them, each pinned with a made-up sentence, never
 
 from __future__ import annotations
 
+from typing import Any
+
+from tod.records.agentclinic import import_medqa_case
 from tod.records.builder import CaseBuilder
+from tod.records.narrative import symptom_items
 from tod.records.opening import opening_statement
 from tod.records.symptom_names import is_fragment, stopped_behaviour
 from tod.records.vignette import read_vignette
@@ -13,6 +17,15 @@ def _read(text: str) -> tuple[dict, CaseBuilder]:
     """The case read from a vignette, and its builder (warnings, unrouted count)."""
     builder = read_vignette(text, leak_terms=[]).builder
     return builder.case("x"), builder
+
+
+def _import(actor: dict[str, Any]) -> dict[str, Any]:
+    """The case of a made-up AgentClinic MedQA entry."""
+    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
+                                 "Physical_Examination_Findings": {}, "Test_Results": {},
+                                 "Correct_Diagnosis": "Made-up disease"}}
+    record, _, _ = import_medqa_case(case, case_id="t-1")
+    return record.model_dump(mode="json")["case"]
 
 
 def _symptoms(case: dict, status: str = "present") -> list[str]:
@@ -75,3 +88,46 @@ def test_openings_say_stopped_and_negated_behaviours_with_a_verb() -> None:
     noun = opening_statement([{"name": "cough", "status": "present"},
                               {"name": "not much appetite", "status": "present"}], caregiver=False, sex="male")
     assert "been not much" not in noun
+
+
+# ------------------------------------------------------------------ chart wording (CRAFT-MD)
+
+def test_a_reporting_word_before_a_list_item_is_no_part_of_its_name() -> None:
+    names = [item["name"] for item in symptom_items("low mood, specifically noting poor sleep, and headaches")]
+    assert names == ["low mood", "poor sleep", "headaches"]
+
+
+def test_an_adjective_restating_a_recorded_symptom_noun_is_one_symptom() -> None:
+    case, _ = _read("A 30-year-old man presents with anxiety. He says that he has been anxious, mostly at work. "
+                    "He also reports poor sleep.")
+    assert _symptoms(case)[:1] == ["anxiety"]
+    assert "anxious" not in _symptoms(case)
+
+
+# ------------------------------------------------------------------ AgentClinic openings
+
+def test_an_agentclinic_opening_states_the_presenting_complaint_not_the_secondary_signs() -> None:
+    case = _import({"Demographics": "50-year-old woman", "History": "She has had a sore on her shin for 3 weeks.",
+                    "Symptoms": {"Primary_Symptom": "Painful sore on the shin",
+                                 "Secondary_Symptoms": ["Sore has a raised purple edge", "Swollen ankles"]}})
+    opening = case["opening_statement"]
+    assert "sore" in opening and "purple" not in opening and "ankles" not in opening
+    assert "swollen ankles" in _symptoms(case)  # kept for the doctor to ask about
+
+
+def test_an_agentclinic_opening_falls_back_to_all_symptoms_when_the_primary_is_no_complaint() -> None:
+    case = _import({"Demographics": "40-year-old man", "History": "He was referred by his dentist.",
+                    "Symptoms": {"Primary_Symptom": "Decreased bowel sounds",
+                                 "Secondary_Symptoms": ["Belly pain"]}})
+    assert "belly pain" in case["opening_statement"]
+
+
+def test_an_entry_found_on_examination_is_an_examination_result_not_a_symptom() -> None:
+    case = _import({"Demographics": "2-day-old girl", "History": "The baby was born at home.",
+                    "Symptoms": {"Primary_Symptom": "Poor feeding",
+                                 "Secondary_Symptoms": ["Pale patches on the back noted on examination"]},
+                    "Review_of_Systems": "Physical examination shows wide-set eyes and a short neck."})
+    assert not any("patches" in n or "wide-set" in n or "neck" in n for n in _symptoms(case))
+    results = " ".join(e["result"] for e in case["examinations"])
+    assert "Pale patches on the back" in results and "wide-set eyes" in results
+    assert "patches" not in case["opening_statement"]

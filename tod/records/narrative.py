@@ -181,6 +181,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = _RE.duration_text.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
+        item = _RE.reporting_lead.sub("", item)  # "specifically noting intermittent fevers": the fevers
         item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
         item = re.sub(r"^(?:found )?unconscious\b", "loss of consciousness", item, flags=re.I)
         item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
