@@ -95,6 +95,10 @@ def test_openings_say_stopped_and_negated_behaviours_with_a_verb() -> None:
 def test_a_reporting_word_before_a_list_item_is_no_part_of_its_name() -> None:
     names = [item["name"] for item in symptom_items("low mood, specifically noting poor sleep, and headaches")]
     assert names == ["low mood", "poor sleep", "headaches"]
+    names = [item["name"] for item in symptom_items("cough, father reports poor appetite")]
+    assert names == ["cough", "poor appetite"]
+    kept = [item["name"] for item in symptom_items("complaining that she cannot sleep")]
+    assert not any(name == "she cannot sleep" for name in kept)  # a reported clause is left whole
 
 
 def test_an_adjective_restating_a_recorded_symptom_noun_is_one_symptom() -> None:
