@@ -43,6 +43,8 @@ def test_a_stopped_habit_or_treatment_is_no_behaviour() -> None:
     assert stopped_behaviour("stopped smoking 5 years ago") is None
     assert stopped_behaviour("stopped taking her inhaler") is None
     assert stopped_behaviour("no longer has a headache") is None  # a symptom gone, no behaviour
+    assert stopped_behaviour("stopped following a stroke") is None  # "following" is a preposition here
+    assert stopped_behaviour("stopped running as much as before") == "stopped running as much as before"
 
 
 def test_stopped_behaviours_are_present_symptoms_and_habits_stay_history() -> None:
