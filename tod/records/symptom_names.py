@@ -317,8 +317,10 @@ def _ing_base(word: str) -> str:
     return stem
 
 
-#: Words that end a behaviour's verb phrase: a reason, a time clause or a second clause.
-_BEHAVIOUR_END = re.compile(r";|\s+(?:because|since|as(?!\s+(?:much|often|many|frequently|well|before|previously|usual)\b)|so that|which|who|when|while|after|before|but|although|"
+#: Words that end a behaviour's verb phrase: a reason, a time clause or a second clause; a
+#: comparison ("as much as before") stays with the behaviour.
+_BEHAVIOUR_END = re.compile(r";|\s+(?:because|since|as(?!\s+(?:much|often|many|frequently|well|before|previously|usual)\b)|"
+                            r"so that|which|who|when|while|after|before(?<!\bas before)|but|although|"
                             r"whereas|and (?:he|she|they|is|was|has|had))\b", re.I)
 #: The joint before a further verb of a behaviour list ("insults teachers, annoys classmates").
 _NEXT_VERB = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:does not |doesn't )?[a-z]+s\b)", re.I)
