@@ -176,7 +176,7 @@ def test_a_symptom_its_own_sentence_says_is_over_is_not_told_as_going_on() -> No
     case = _import({"Demographics": "6-year-old boy",
                     "History": "He has been tired for 2 days. Last week he had belly cramps, vomiting, and loose "
                                "stools, which have since resolved. He has a cough.",
-                    "Symptoms": {"Primary_Symptom": "Tiredness",
+                    "Symptoms": {"Primary_Symptom": "Tiredness, vomiting and cough",
                                  "Secondary_Symptoms": ["Vomiting", "Cough"]}})
     opening = case["opening_statement"]
     assert "vomiting" not in opening and "cough" in opening

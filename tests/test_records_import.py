@@ -257,8 +257,8 @@ def test_agentclinic_medqa_sections_use_the_shared_routing() -> None:
     assert facts.history.medications[0].status is Status.denied and facts.history.medications[0].value is None
     assert all(getattr(facts.social, n).status is Status.denied for n in ("tobacco", "alcohol", "drug_use"))
     assert facts.demographics.occupation.value == "bus driver"
-    assert facts.opening_statement.startswith(  # the duration is the sore throat's alone
-        "Doctor, I've been having sore throat. It's been going on for 3 days. Also, I've been having fever and headache.")
+    assert facts.opening_statement == (  # the presenting complaint alone, with its duration
+        "Doctor, I've been having sore throat. It's been going on for 3 days. I'm worried about it.")
     assert builder.unrouted == 0
 
 

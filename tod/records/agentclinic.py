@@ -243,6 +243,28 @@ _ROS_SIGN = re.compile(r"^(?:the )?(?:patient |pt )?(?:is )?(?P<result>(?P<name>
 #: A sentence that says what makes a symptom better or worse.
 _CHANGE_CUE = re.compile(r"\b(?:improv\w*|better|worse\w*|relieved|eased|aggravated|exacerbated|triggered)\b", re.I)
 
+#: An examination that found what an entry tells: its frame opening a sentence ("Physical
+#: examination shows X") or closing an item ("X noticed upon examination", "X noted on exam").
+_EXAM_FRAME = re.compile(r"^(?:(?:a|the) )?(?:physical )?exam(?:ination)? (?:shows|showed|reveals|revealed|demonstrates|"
+                         r"is notable for|is significant for)\b|^(?:on|upon) (?:physical )?exam(?:ination)?\b|"
+                         r"\s+(?:noticed|noted|seen|found|observed|detected|heard|palpated|elicited) "
+                         r"(?:up)?on (?:physical )?exam(?:ination)?\s*$", re.I)
+
+
+def _add_examined(builder: CaseBuilder, text: str) -> bool:
+    """Store an entry an examination found ("Cloudy lenses noticed upon examination",
+    "Physical examination shows a low-set ear") as physical examination results: an
+    examiner's sign, never a symptom the patient tells. True if the entry had such a frame."""
+    frame = _EXAM_FRAME.search(text.strip(" ."))
+    if frame is None:
+        return False
+    if frame.start() > 0:  # the frame closes the item: the finding is what comes before it
+        builder.add_exam("physical examination", text.strip(" .")[: frame.start()], section="physical")
+        return True
+    for name, result in exam_results(text):
+        builder.add_exam(name, result, section="physical")
+    return True
+
 
 def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
     """Review of systems: "Denies X, Y" -> denied symptoms, "Reports Z" / "Z" -> symptoms."""
@@ -252,6 +274,8 @@ def _add_review_of_systems(builder: CaseBuilder, value: object) -> None:
         sentence = re.sub(r"^(?:on|upon|during) (?:(?:further|the) )?(?:review(?: of systems)?|questioning)\s*,?\s*", "",
                           sentence, flags=re.I)
         if is_not_provided(sentence):
+            continue
+        if _add_examined(builder, sentence):
             continue
         sign = _ROS_SIGN.match(sentence)
         if sign:  # an examination finding listed with the review of systems ("Oriented to time, place, and person")
@@ -327,12 +351,13 @@ def _add_injury_signs(builder: CaseBuilder, text: str) -> bool:
 
 
 def _add_secondary(builder: CaseBuilder, reader: NarrativeReader, item: str) -> None:
-    """A secondary-symptom entry: a symptom, a denial, history ("History of rash ...",
+    """A secondary-symptom entry: a symptom, a denial, an examination's finding (:func:`_add_examined`),
+    history ("History of rash ...",
     "Previously swollen knee"), a habit ("Smoking"), or a modifier of a symptom ("Improvement
     with rest"). An entry that is a piece of clause is routed like history text (counted as
     unrouted when no rule places it), not stored as a symptom."""
     own = item_field(item) or ""
-    if _add_injury_signs(builder, item):
+    if _add_injury_signs(builder, item) or _add_examined(builder, item):
         return
     if negated_object(item) is not None or is_asymptomatic(item):
         builder.add_routing(route_clause(item, default=SYMPTOMS))
@@ -372,6 +397,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     for entry in symptom_items(str(primary or "")):
         entry.setdefault("duration", _complaint_duration(sentences, str(primary or ""), entry["name"]) or "")
         builder.add_symptom(entry.pop("name"), Status.present, **entry)
+    presenting = [id(s) for s in builder.symptoms]  # the entries themselves: a later restatement may rename one
     for item in secondary if isinstance(secondary, list) else [secondary]:
         _add_secondary(builder, reader, str(item))
     known = len(builder.symptoms)
@@ -398,7 +424,7 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
     first = (sentences or [""])[0]
     reason = ensure_complaint(builder, first) or (None if has_complaint(builder.current_symptoms()) else visit_reason(first))
     opening = (visit_opening(reason, caregiver=child, sex=sex) if reason else
-               opening_statement(builder.current_symptoms(), caregiver=child, sex=sex, companion=silent,
+               opening_statement(_complaint_symptoms(builder, presenting), caregiver=child, sex=sex, companion=silent,
                                  ended=episode_ended(history, str(primary or ""))))
     record = {
         "id": case_id,
@@ -408,6 +434,18 @@ def import_medqa_case(case: dict[str, Any], *, case_id: str) -> tuple[Record, Ca
         "reference": {"diagnosis": diagnosis, "treatment": _management(osce)},
     }
     return Record.model_validate(record), builder, skipped
+
+
+def _complaint_symptoms(builder: CaseBuilder, presenting: list[int]) -> list[dict[str, Any]]:
+    """The symptoms an opening states: those of the case's presenting complaint (the entries
+    read from its primary symptom field, ``presenting`` their ids) while one of them is a
+    complaint the patient was aware of, else all current ones (after passing out, what others
+    saw and what came with it is told). The secondary symptoms and signs (an examiner's
+    finding, a lesion's look) are for the doctor to ask about."""
+    current = builder.current_symptoms()
+    chief = [s for s in current if id(s) in presenting]
+    aware = any(not unaware_of(s["name"]) for s in chief)
+    return chief if aware and has_complaint(chief) else current
 
 
 def _management(osce: dict[str, Any]) -> str | None:

@@ -418,8 +418,9 @@ def _same_stems(a: str, b: str) -> bool:
     return bool(first) and first == second
 
 
-#: Word endings a root leaves out ("weaker", "weakness" -> "weak"; "confused", "confusion" -> "confus").
-_ROOT_ENDINGS = ("ingly", "edly", "ively", "ness", "ence", "ance", "ation", "ion", "ing", "ive",
+#: Word endings a root leaves out ("weaker", "weakness" -> "weak"; "confused", "confusion" -> "confus";
+#: "anxious", "anxiety" -> "anxi").
+_ROOT_ENDINGS = ("ingly", "edly", "ively", "ness", "ence", "ance", "ation", "ion", "ing", "ive", "ous", "ety",
                  "ed", "er", "ly", "al", "es", "s", "e", "y")
 
 

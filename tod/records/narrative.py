@@ -36,6 +36,7 @@ from tod.records.symptom_names import (
     is_fragment,
     looks_like_symptom,
     participle_base,
+    NEGATED_BEHAVIOUR,
     verb_phrase_symptom,
 )
 
@@ -145,6 +146,13 @@ def _position(item: str) -> tuple[str, str | None, str | None]:
     return match.group("name"), position, trigger
 
 
+def _negated_item(item: str) -> bool:
+    """Whether a list item is negated, so no present symptom ("no fever", "not itchy"); a
+    behaviour told with "not" or "no longer" and a gerund is one (``NEGATED_BEHAVIOUR``:
+    "not finishing schoolwork")."""
+    return bool(re.match(r"^(?:no|not)\b", item, re.I)) and not NEGATED_BEHAVIOUR.match(item)
+
+
 def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
     """Symptoms of a complaint phrase: name plus the descriptors it states.
 
@@ -173,6 +181,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
         item = _RE.duration_text.sub("", item).strip(" ,")
         item = re.sub(r"^(?:the |an? )?(?:sudden|acute|abrupt|gradual|insidious|rapid|slow) onset of\s+", "", item, flags=re.I)
         item = re.sub(r"^(?:(?:also|now|since|recently|further|additionally|then)\s+)+", "", item.strip(), flags=re.I)
+        item = _RE.reporting_lead.sub("", item)  # "specifically noting intermittent fevers": the fevers
         item = re.sub(r"^(?:his|her|their)\s+(?!(?:own|self)\b)", "", item, flags=re.I)
         item = re.sub(r"^(?:found )?unconscious\b", "loss of consciousness", item, flags=re.I)
         item = re.sub(r"^(?:the )?(?:(?:sudden|gradual|new|recent) )?(?:presence|appearance|development|occurrence) of "
@@ -182,7 +191,7 @@ def symptom_items(phrase: str, *, max_words: int = 10) -> list[dict[str, Any]]:
             r"^(?:complaints? of|episodes? of|an? episode of|reports?(?! of\b)|reported|complains? of|complained of|endorses?|"
             r"experiencing|having|been|developing|noticed|experienced|had|has|have|developed|suffered|felt|"
             r"after (?:discovering|noticing|finding|developing))\s+", "", item.strip(), flags=re.I))
-        if (not item or re.match(r"^(?:no|not|denies|history of|on|in|of|at|and|for|with)\b", item, re.I)
+        if (not item or re.match(r"^(?:denies|history of|on|in|of|at|and|for|with)\b", item, re.I) or _negated_item(item)
                 or _RE.treatment.search(item) or len(item) < 3 or _RE.visit_item.match(item)):
             continue
         item = re.sub(r"\s+(?:as well|too|also|again|lately|recently|currently|now|at present|present|noted|observed|even)$", "",
@@ -491,6 +500,7 @@ class NarrativeReader:
                                   or _RE.earlier_illness.search(sentence))
         placed = False
         placed_names: list[str] = []
+        skipped: list[str] = []  # items of a placed phrase that read as no symptom: counted, never dropped silently
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
         onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
@@ -506,6 +516,8 @@ class NarrativeReader:
                 placed = True
                 continue
             if not first and not behaviour and not looks_like_symptom(name):
+                if not (restates and self._restated(name)):
+                    skipped.append(name)
                 continue
             if duration and "duration" not in item:
                 item["duration"] = duration
@@ -515,6 +527,8 @@ class NarrativeReader:
             self.builder.add_symptom(same["name"] if same else name, Status.present, **item)
             placed_names.append(same["name"] if same else name)
             placed = True
+        if placed:
+            self.builder.add_unrouted(skipped)
         if placed_names:
             self._last_placed = placed_names
             self._relative_clause(phrase, placed_names[-1])

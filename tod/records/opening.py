@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from tod.patient.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
 from tod.records.patterns import load_patterns
 from tod.records.routing import looks_chronic
-from tod.records.symptom_names import SYMPTOM_VERBS, gerund, is_fragment
+from tod.records.symptom_names import NEGATED_BEHAVIOUR, SYMPTOM_VERBS, gerund, is_fragment
 
 #: Symptoms an opening names at most.
 MAX_OPENING_SYMPTOMS = 3
@@ -159,7 +159,17 @@ _VERB_FORMS: tuple[tuple[str, str], ...] = (
     ("inability to ", "{cannot} {rest}"),
     ("absence of ", "{has} had no {rest}"),
     ("never having ", "{has} never {rest}"),
+    ("stopped ", "{has} stopped {rest}"),
+    ("no longer ", "{has} stopped {rest}"),
+    ("not ", "{has} been not {rest}"),
 )
+
+
+def _verb_form(phrase: str) -> tuple[str, str] | None:
+    """The (prefix, clause) of :data:`_VERB_FORMS` a phrase is said with, or None for a noun
+    phrase; "not" only before a gerund ("not passing stool", not "not much exercise")."""
+    return next(((prefix, clause) for prefix, clause in _VERB_FORMS if phrase.startswith(prefix)
+                 and (prefix != "not " or NEGATED_BEHAVIOUR.match(phrase))), None)
 
 
 _PRONOUN_HAS = {"female": "she has", "male": "he has", None: "they have"}
@@ -182,14 +192,15 @@ def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]
     """Clauses saying the phrases in the subject's voice, the first (the chief complaint)
     first, then the other nouns, then the rest: nouns after "been having" (neighbouring nouns
     in one clause), gerunds after "been", "inability to X" as "can't X", "absence of X" as
-    "had no X"."""
+    "had no X", a behaviour given up ("stopped X", "no longer X") as "stopped X", "not X" as
+    "been not X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
-    stated = [p for p in phrases[1:] if not _is_verb_phrase(p) and not p.startswith(tuple(f for f, _ in _VERB_FORMS))]
+    stated = [p for p in phrases[1:] if not _is_verb_phrase(p) and not _verb_form(p)]
     phrases = phrases[:1] + stated + [p for p in phrases[1:] if p not in stated]
     clauses: list[str] = []
     nouns: list[str] = []
     for phrase in phrases:
-        form = next(((prefix, pattern) for prefix, pattern in _VERB_FORMS if phrase.startswith(prefix)), None)
+        form = _verb_form(phrase)
         if not form and not _is_verb_phrase(phrase):
             nouns.append(phrase)
             continue

@@ -29,6 +29,7 @@ from tod.records.phrases import (
     split_time,
     strip_subject,
 )
+from tod.records.symptom_names import stopped_behaviour
 
 #: Fields that hold one fact (the others are lists).
 SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
@@ -250,7 +251,7 @@ def negated_object(clause: str) -> str | None:
     if habit and re.search(r"\b(non|never)[- ]?(smoker|drinker|drug user|alcoholic)", habit.group(0), re.I):
         return habit.group(1)
     match = _RE.negation.match(text)
-    if not match:
+    if not match or stopped_behaviour(text) is not None:  # "no longer leaves the house": a behaviour given up
         return None
     rest = text[match.end():].strip(" .,:")
     if _RE.prior_episode.match(rest):  # "no previous similar episodes": kept whole, history (see _denied_facts)

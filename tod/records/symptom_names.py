@@ -115,12 +115,45 @@ def gerund(base: str) -> str:
     return base + "ing"
 
 
+
+#: The negation that opens a behaviour a patient does no more or fails to do, before its gerund
+#: ("not finishing schoolwork", "no longer leaving the house"): a present symptom, no denial.
+NEGATED_BEHAVIOUR = re.compile(r"^(?:not|no longer)\s+(?=[a-z]+ing\b)", re.I)
+
+
+def stopped_behaviour(text: str) -> str | None:
+    """A behaviour the patient gave up, as a present symptom in the words a patient uses
+    ("stopped going to the gym" -> itself, "no longer leaves the house" -> "no longer leaving
+    the house", "used to enjoy cooking" -> "loss of interest in cooking"), or None. A habit or
+    a treatment stopped ("stopped smoking", "stopped taking X") is history, never a symptom."""
+    text = re.sub(r"^(?:(?:also|recently|now|since then|then|completely|\w+ly)\s+)+", "", text.strip(" ,.;:"), flags=re.I)
+    text = _BEHAVIOUR_END.split(text, maxsplit=1)[0].strip(" ,")  # the behaviour, not why it stopped ("because of the pain")
+    stopped = _RE.stopped_behaviour.match(text)
+    if stopped:
+        return None if _RE.stopped_habit.match(stopped.group("g")) else \
+            f"stopped {stopped.group('g').lower()}{_without_possessive(stopped.group('r'))}"
+    no_longer = _RE.no_longer.match(text)
+    if no_longer and no_longer.group("v").lower().endswith("s") and not no_longer.group("v").lower().endswith("ss") \
+            and no_longer.group("v").lower() not in ("is", "has", "was", "does"):
+        return f"no longer {gerund(base_form(no_longer.group('v')))}{_without_possessive(no_longer.group('r'))}"
+    enjoyed = _RE.used_to_enjoy.match(text)
+    return f"loss of interest in {_without_possessive(enjoyed.group('r'))}" if enjoyed else None
+
+
+def _without_possessive(text: str) -> str:
+    """A behaviour's object without the patient's possessive ("going to her ballet lessons" ->
+    "going to ballet lessons"): the name reads right whether the patient or a parent says it."""
+    return re.sub(r"\b(?:his|her|their)\s+(?=\w)", "", text, flags=re.I)
+
 def verb_phrase_symptom(text: str) -> str | None:
     """A noun phrase for a symptom stated with a verb, or None when ``text`` does not start
     with one ("forgets names" -> "forgetting names", "feels tired" -> "feeling tired", "is
     unable to walk" -> "inability to walk", "has not had her period" -> "absence of period",
     "feels well" -> None)."""
     text = text.strip(" ,.;:")
+    stopped = stopped_behaviour(text)
+    if stopped is not None:
+        return stopped
     adverbs = r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|" \
               r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*"
     for pattern, name in (
@@ -190,6 +223,9 @@ def is_fragment(name: str) -> bool:
     conjunction, relative, preposition or verb ("but today I can", "that I could not see",
     "especially"), holds a finite clause ("today I can walk"), ends with a function word, or
     is a lone descriptor ("sudden", "persistent")."""
+    behaviour = NEGATED_BEHAVIOUR.match(name.strip(" ,.;:"))
+    if behaviour:  # "not finishing schoolwork": the gerund phrase after the negation is judged
+        return is_fragment(name.strip(" ,.;:")[behaviour.end():])
     words = name.strip(" ,.;:").split()
     if not words:
         return True
@@ -250,10 +286,12 @@ _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|p
 def looks_like_symptom(name: str) -> bool:
     """True when a name reads as a symptom or sign: a symptom word ("pain", "swelling"), a
     medical term ("hematuria"), a term of the lay table, a verb-stated symptom ("feeling
-    tired", "inability to walk") or a function in decline ("declined grades"); False for
+    tired", "inability to walk"), a behaviour given up or not done ("stopped going to the gym",
+    "not finishing schoolwork") or a function in decline ("declined grades"); False for
     "numerous pending papers"."""
     low = name.lower()
-    if re.match(r"^(?:feeling|inability|absence|never having|constant)\b|^(?:diminished|decreased|worsened|declined|"
+    if re.match(r"^(?:feeling|inability|absence|never having|constant|stopped \w+ing|no longer|not \w+ing|"
+                r"loss of interest)\b|^(?:diminished|decreased|worsened|declined|"
                 r"deteriorated|reduced) \w", low) or _GERUND_START.match(low):  # "declined grades": a function in decline
         return True
     words = re.findall(r"[a-z]+", low)
@@ -279,8 +317,10 @@ def _ing_base(word: str) -> str:
     return stem
 
 
-#: Words that end a behaviour's verb phrase: a reason, a time clause or a second clause.
-_BEHAVIOUR_END = re.compile(r";|\s+(?:because|since|as|so that|which|who|when|while|after|before|but|although|"
+#: Words that end a behaviour's verb phrase: a reason, a time clause or a second clause; a
+#: comparison ("as much as before") stays with the behaviour.
+_BEHAVIOUR_END = re.compile(r";|\s+(?:because|since|as(?!\s+(?:much|often|many|frequently|well|before|previously|usual)\b)|"
+                            r"so that|which|who|when|while|after|before(?<!\bas before)|but|although|"
                             r"whereas|and (?:he|she|they|is|was|has|had))\b", re.I)
 #: The joint before a further verb of a behaviour list ("insults teachers, annoys classmates").
 _NEXT_VERB = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:does not |doesn't )?[a-z]+s\b)", re.I)
@@ -345,6 +385,9 @@ def behaviour_phrases(clause: str, *, max_words: int = 10) -> list[str]:
         return []
     text = _BEHAVIOUR_END.split(clause.strip()[subject.end():], maxsplit=1)[0]
     text = _RE.closing_time.sub("", text)
+    stopped = stopped_behaviour(text)
+    if stopped is not None:  # "she stopped going to her ballet lessons": a behaviour given up
+        return [stopped] if len(stopped.split()) <= max_words else []
     past = _past_gerund(text)
     if past is not None:
         return [past] if len(past.split()) <= max_words else []
