@@ -92,3 +92,31 @@ def test_a_complaint_word_on_a_body_function_names_a_symptom_a_person_knows(rich
                          {"symptom": ["trouble sleeping"]})
         assert "trouble sleeping" in reply.text and not _UNSURE.search(reply.text), reply.text
         assert "change in" not in reply.text, reply.text
+
+
+# ------------------------------------------------ mends after the round-10 audit
+
+
+def test_an_allergy_is_no_medicine_a_habit_question_is_answered_with(rich_record, parser, make_agent):
+    record = edited(rich_record, allergies=[{"value": "penicillin", "detail": "hives"}], medications=[],
+                    current_treatment=[])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Have you taken any cough medications?",
+                         ["ask_receiving_treatment"], {"treatment": ["cough medications"]})
+        assert not any(p.startswith("history.allergies") for p in reply.provenance), reply.text
+        assert "penicillin" not in reply.text, reply.text
+
+
+def test_a_treatment_recall_beside_stated_medicines_does_not_tie_them_to_the_complaint(rich_record, parser, make_agent):
+    record = edited(rich_record, medications=[{"value": "the combined pill"}], current_treatment=[])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "What medicines do you take, and have you tried anything for it?",
+                         ["ask_past_medication", "ask_receiving_treatment"])
+        assert "Nothing else I've tried" not in reply.text and "the combined pill" in reply.text, reply.text
+
+
+def test_several_operations_are_not_said_with_a_singular_verb(rich_record, parser, make_agent):
+    record = edited(rich_record, trauma_surgery=[{"value": "two caesarean sections"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any operations?", ["ask_trauma_surgery"])
+        assert "two caesarean sections" in reply.text and "was two" not in reply.text, reply.text

@@ -845,8 +845,11 @@ class RecordPolicy:
         """The paths of the patient's own present facts (a relative's condition left out) whose
         texts hold ``query``: a member of the category it names, or a match by the matcher's
         lexical steps ("tobacco smoke?" and a recorded "8 cigarettes a day"). A symptom or body
-        change is left to :meth:`_unmatched`, which says it only where the query places it."""
-        return [path for path in self._present if not path.startswith("history.family_history") and not self._own_present(path)
+        change is left to :meth:`_unmatched`, which says it only where the query places it; an
+        allergy holds nothing else (what the patient reacts to is no medicine they take:
+        "cough medications?" is not answered with a penicillin allergy)."""
+        return [path for path in self._present if not path.startswith(("history.family_history", "history.allergies"))
+                and not self._own_present(path)
                 and any(self.matcher.categories.covers(query, t) or self.matcher.lexical_score(query, t)
                         for t in field_texts(self.case, path))]
 
