@@ -57,6 +57,7 @@ def test_despite_clause_with_a_fact_of_its_own_is_kept(rich_record) -> None:
     ("left ear", "left ear"),
     ("arthritis of the knee", "arthritis of the knee"),
     ("ear pain", "ear pain"),
+    ("limp", "a limp"),
 ])
 def test_described_body_part_takes_its_article(text: str, said: str) -> None:
     assert with_article(text, SYMPTOM_HEADS) == said

@@ -240,7 +240,8 @@ _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".sp
 
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
-                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor".split())
+                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor limp "
+                          "twitch stye".split())
 
 
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional
