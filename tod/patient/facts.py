@@ -10,6 +10,7 @@ templates from them and the provenance guard checks against them.
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Any, Callable
 
 from tod.patient.plain import own_parts, plain_value, spoken_reading, symptom_said
@@ -27,7 +28,7 @@ from tod.patient.voice import (
     verb_clause,
     with_article,
 )
-from tod.records.model import CaseFacts, Examination, Fact, Symptom
+from tod.records.model import CaseFacts, Examination, Fact, Symptom, iter_fact_paths
 
 _STEP = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
 
@@ -156,6 +157,9 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
     else:
         texts = (str(value),)
     caregiver = parent_speaks(case)
+    if texts and texts[0] and not path.startswith("demographics"):
+        subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
+        texts = (without_chart_tail(case, path, texts[0], subject), *texts[1:])
     if not path.startswith("demographics") or path == "demographics.occupation":
         if caregiver:
             texts = tuple(about_child(t, case.demographics.sex) if t else t for t in texts)
@@ -163,6 +167,76 @@ def field_texts(case: CaseFacts, path: str) -> tuple[str, ...]:
             texts = tuple(first_person(t) if t else t for t in texts)
     texts = _spoken_item(case, path, texts, caregiver)
     return tuple(_strip(t) for t in texts if t)
+
+
+#: A chart tail after what a value names: a relative clause about the patient ("kidney disease
+#: who was undergoing dialysis"), a "despite" clause or a place in hospital ("on the medical
+#: floor", "in the ICU"), each to the end of the value.
+_CHART_TAIL = re.compile(
+    r" (?:(?P<who>who (?P<verb>was|is|had|has|were|underwent|received)\b)|despite\b|"
+    r"(?P<place>(?:on|in) the (?:(?:medical|surgical|general|paediatric|pediatric|cardiac) (?:floor|ward)|"
+    r"ICU|intensive care unit|emergency department|emergency room|ER|ED)\b)).*$",
+    re.IGNORECASE,
+)
+#: Fact lists of conditions the patient had, where a treatment after the condition is a chart tail.
+_CONDITION_LISTS = ("history.past_diagnoses[", "history.trauma_surgery[")
+#: A treatment named after a condition ("with levofloxacin", "on levothyroxine").
+_TREATED = re.compile(r" (?:with|on) ([A-Za-z][\w-]+)(?=[ ,;]|$)")
+#: Nouns for a person, after which "who ..." is a plain relative clause ("an uncle who had ...").
+_PERSON = re.compile(r"\b(?:man|woman|men|women|person|people|friend|colleague|partner|child|children|boy|girl|baby|"
+                     r"mother|father|mum|dad|parents?|sister|brother|siblings?|uncle|aunt|cousin|son|daughter|"
+                     r"grand\w+|husband|wife|neighbou?r|roommate|classmate|someone|patient|relative)$", re.IGNORECASE)
+#: Words that hold no fact of their own when checking whether a tail is recorded elsewhere.
+_NO_FACT_WORDS = frozenset("""who was is had has were with on in to the a an of and or for at by from despite use
+    that this then than been being""".split())
+#: A verb after "who" as the speaker says it of themself ("who has" -> "I have").
+_FIRST_PERSON_VERB = MappingProxyType({"is": "am", "has": "have", "were": "was"})
+
+
+def _fact_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z][\w-]+", text.lower()) if w not in _NO_FACT_WORDS}
+
+
+def _other_texts(case: CaseFacts, path: str) -> list[str]:
+    """The raw texts of the record's facts other than ``path`` (and its parts), and its opening."""
+    texts = [case.opening_statement]
+    for other, _ in iter_fact_paths(case):
+        if other != path and not other.startswith(path + "."):
+            value = resolve(case, other)
+            texts.extend(str(getattr(value, name, "") or "") for name in ("name", "value", "detail", "result"))
+    return texts
+
+
+def _recorded_drugs(case: CaseFacts) -> set[str]:
+    """The first word of each recorded medication, in lower case ("levothyroxine")."""
+    return {m.value.split()[0].lower() for m in case.history.medications if m.value and m.value.split()}
+
+
+def without_chart_tail(case: CaseFacts, path: str, value: str, subject: str = "I") -> str:
+    """``value`` as the patient says it, without the chart's tails: after a past condition, a
+    treatment with a recorded medication ("pneumonia with levofloxacin" -> "pneumonia", the
+    medicine is said where medicines are asked), and a tail (:data:`_CHART_TAIL`) whose fact words the
+    record's other facts all hold. A tail with a fact of its own is kept, said as its own
+    clause where it is a relative clause about the patient ("kidney disease who was on
+    dialysis" -> "kidney disease; I was on dialysis", ``subject`` being the speaker's word
+    for the patient) or a place ("pneumonia on the medical floor" -> "pneumonia; that was on
+    the medical floor")."""
+    if path.startswith(_CONDITION_LISTS):
+        drugs = _recorded_drugs(case)
+        value = _TREATED.sub(lambda m: "" if m.group(1).lower() in drugs else m.group(0), value)
+    match = _CHART_TAIL.search(value)
+    if match is None or match.start() == 0:
+        return value
+    head, tail = value[:match.start()], value[match.start() + 1:]
+    if _fact_words(tail) <= _fact_words(" ".join(_other_texts(case, path))):
+        return head
+    if match.group("who") and not _PERSON.search(head.rstrip(",; ")):
+        verb = match.group("verb").lower()
+        said = _FIRST_PERSON_VERB.get(verb, verb) if subject == "I" else verb
+        return f"{head}; {subject} {said}{tail[match.end('verb') - match.start() - 1:]}"
+    if match.group("place"):
+        return f"{head}; that was {tail}"
+    return value
 
 
 #: How a parent's note about the child starts (:func:`~tod.patient.voice.about_child`).

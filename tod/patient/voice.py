@@ -220,11 +220,19 @@ _COUNTABLE_HEADS = frozenset(
     tumor cyst episode stent transplant bypass miscarriage termination pregnancy delivery sprain tear burn cut
     wound bite scan procedure surgery removal repair graft biopsy dislocation accident fall concussion
     appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
-    blockage murmur polyp rupture lump nodule coil implant vaccine jab booster trip""".split()
+    blockage murmur polyp rupture lump nodule coil implant vaccine jab booster trip problem condition defect""".split()
 )
 #: Body parts there is one of (or one is meant): with a word before them a condition of
 #: theirs is countable ("an enlarged prostate", "an underactive thyroid", "a slipped disc").
 _ORGAN_HEADS = frozenset("prostate liver thyroid disc lung kidney heart heartbeat spleen gallbladder bladder uterus womb".split())
+#: Body parts a person has one of on each side, or one of ("ear", "wrist", "tongue"): with a
+#: word before them that is not only the side, a state of theirs is countable ("a blocked
+#: ear", "a broken left wrist", "a swollen belly"); "left ear" alone is not.
+_BODY_PART_HEADS = frozenset("""ear eye wrist ankle knee elbow shoulder hip toe finger thumb nose hand foot arm leg jaw
+    lip tongue belly tummy neck tooth nail calf thigh heel shin collarbone rib bone appendix""".split())
+_SIDE_WORDS = frozenset("left right upper lower inner outer both".split())
+#: Words that tie a body part to a head before it ("arthritis of the knee", "trauma to the wrist").
+_LINK_WORDS = frozenset("the of to on in at and with a an my i".split())
 _DETERMINERS = frozenset("a an the my his her their one two three several some many no any this that".split())
 #: Occupation words that are not a noun taking an article ("retired", "unemployed").
 _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".split())
@@ -232,7 +240,8 @@ _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".sp
 
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
-                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor".split())
+                          "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor limp "
+                          "twitch stye".split())
 
 
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional
@@ -247,13 +256,23 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-_TAIL = re.compile(r" (?=(?:of \d|without|on both|on one|all over|that|for|as|at|in|after|with|from|during|when|while|"
+_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|from|during|when|while|"
                    r"because|aged)\b)")
+
+
+def _described_part(words: list[str]) -> bool:
+    """Whether ``words`` name a body part with a word before it that says more than its side
+    ("blocked ear", "broken left wrist"; not "left ear")."""
+    head = words[-1].lower().strip(",;")
+    before = [w.lower() for w in words[:-1]]
+    return (head in _BODY_PART_HEADS and not set(before) & _LINK_WORDS
+            and any(w not in _SIDE_WORDS for w in before))
 
 
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
-    "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`),
+    "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`,
+    or body part, :data:`_BODY_PART_HEADS`: "a broken left wrist", not "left ear"),
     "unintentional 9-kg weight loss" -> "an unintentional 9-kg weight loss" (a described
     change; also with a tail after the head, "9-kg weight loss without trying", "weight
     loss of 3 kg"), "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
@@ -263,7 +282,7 @@ def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
         return text  # "feeling cold", "having a cough": a clause, not a thing
     head = words[-1].lower().strip(",;")
-    organ = len(words) > 1 and head in _ORGAN_HEADS
+    organ = len(words) > 1 and (head in _ORGAN_HEADS or _described_part(words))
     described = (len(words) >= _DESCRIBED_WORDS or core != text) and head in _DESCRIBED_HEADS
     if not (head in heads or organ or described) or len(words) > 5:
         return text
