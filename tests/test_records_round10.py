@@ -41,7 +41,7 @@ def test_a_list_of_difficulties_in_a_vignette_is_kept_as_symptoms() -> None:
 
 def test_an_adverb_after_the_linking_verb_keeps_the_feeling() -> None:
     assert verb_phrase_symptom("is also dizzy") == "feeling dizzy"
-    assert verb_phrase_symptom("was still lethargic") == "feeling lethargic"
+    assert verb_phrase_symptom("is now lethargic") == "feeling lethargic"
     assert verb_phrase_symptom("is also well") is None
     assert "feeling dizzy" in _symptoms(_case("She is also dizzy."))
 
@@ -66,3 +66,23 @@ def test_hearing_and_memory_tests_are_function_tests() -> None:
 def test_a_generic_examination_with_findings_first_stays_physical() -> None:
     assert exam_category("physical examination", "pale conjunctivae; the MMSE score is 20/30") == "physical_exam"
     assert exam_category("Urine drug screen", "negative") == "lab"
+
+
+def test_a_difficulty_with_a_subordinate_gerund_shares_no_head() -> None:
+    items = split_items("difficulty sleeping despite avoiding coffee and walking daily")
+    assert "difficulty walking daily" not in items
+
+
+def test_an_adverb_of_degree_or_frequency_stays_in_the_feeling() -> None:
+    assert verb_phrase_symptom("is constantly tired") == "feeling constantly tired"
+
+
+def test_a_complaint_in_the_past_few_days_is_a_symptom_not_history() -> None:
+    case = _case("She adds that she is also nauseous and vomited twice in the past 3 days.")
+    assert "feeling nauseous" in _symptoms(case)
+    assert not case.get("history", {}).get("past_diagnoses")
+
+
+def test_an_event_in_a_recent_span_that_is_no_symptom_stays_history() -> None:
+    case = _case("She has been admitted to the hospital twice in the past few months.")
+    assert [f["value"] for f in case["history"]["past_diagnoses"]] == ["admitted to the hospital twice"]

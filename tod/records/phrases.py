@@ -147,7 +147,8 @@ def _shared_prefix(items: list[str]) -> list[str]:
         if activity and _is_activity(item):
             out.append(f"{activity.rstrip()} {item}")
             continue
-        match, hard = _RE.prefix.match(item), _RE.hard_activity.match(item)
+        match = _RE.prefix.match(item)
+        hard = None if _RE.subordinate.search(item) else _RE.hard_activity.match(item)
         prefix = match.group("p") if match else None
         activity = hard.group("p") if hard else None
         out.append(item)
