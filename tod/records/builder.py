@@ -36,6 +36,11 @@ def known_result(name: str, result: str) -> bool:
 Section = str
 
 
+def _leading_words(result: str) -> str:
+    """A result without its leading article or possessive ("my MMSE score is 19/30" -> "MMSE score is 19/30")."""
+    return re.sub(r"^(?:(?:a|an|the|my|his|her|their|your)\s+)+", "", result.strip(), flags=re.I)
+
+
 def exam_category(name: str, result: str, *, section: Section | None = None) -> str:
     """The examination category of a test from its name (and the start of its result).
 
@@ -45,8 +50,8 @@ def exam_category(name: str, result: str, *, section: Section | None = None) -> 
     """
     if _RE.vitals.search(name) and not _RE.bedside_sense.search(name):
         return "vital_sign"
-    if _RE.function_test.search(name):
-        return "other"
+    if _RE.function_test.search(name) or _RE.generic_exam.match(name) and _RE.function_test.match(_leading_words(result)):
+        return "other"  # "Test results: The newborn does not pass his auditory screening tests" too
     if _RE.imaging.search(name) or section != "physical" and _RE.imaging.search(result[:40]):
         return "imaging"
     if section == "physical" or _RE.maneuver.search(name):

@@ -502,6 +502,7 @@ class NarrativeReader:
         placed_names: list[str] = []
         skipped: list[str] = []  # items of a placed phrase that read as no symptom: counted, never dropped silently
         dated = bool(re.search(r"\bago\b", f"{sentence} {when or ''}", re.I))
+        span = not first and bool(_RE.recent_span.search(sentence))
         onset = re.search(r"\b(sudden|abrupt|acute|gradual|insidious) onset of\b", sentence, re.I)
         for item in items:
             name = self._measured_fever(item.pop("name"))
@@ -510,6 +511,7 @@ class NarrativeReader:
             if episodes:  # "six episodes of otitis media": a recurrent condition, history
                 name = f"{name} of {item.pop('position')}"
             if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
+                              or span and not looks_like_symptom(name) and not behaviour
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
                 self.builder.add_fact(field or "history.past_diagnoses", name, detail=_past_time(sentence) or (
                     when if when and _RE.time_word.search(when) else None) or _held_for(duration, sentence, past=past))

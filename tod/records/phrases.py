@@ -110,6 +110,7 @@ def split_items(text: str) -> list[str]:
     raw = _split_top_level(text, r",\s*(?:and\s+|or\s+|as well as\s+)?(?!\d{3}\b)|\s+(?:and|or|nor|as well as|and/or)\s+|/\s*(?=[a-z]{4})")
     items: list[str] = []
     carry = ""
+    activities = _RE.hard_activity.match(text.strip()) is not None
     for number, piece in enumerate(raw):
         following = raw[number + 1] if number + 1 < len(raw) else ""
         listed = bool(following) and piece.strip().lower() in _ADJECTIVE_NOUNS and re.search(re.escape(piece) + r"\s*,\s*(?:and|or|nor)\s+" + re.escape(following),
@@ -123,7 +124,8 @@ def split_items(text: str) -> list[str]:
                 or len(words) == 2 and all(_RE.plain_adjective.match(w) for w in words)
                 or len(words) == 2 and _RE.plain_adjective.match(words[0]) and words[1].lower().endswith("y")
                 and words[1].lower() not in _NOUN_LIKE
-                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])) and not listed:
+                or len(words) > 2 and all(_RE.plain_adjective.match(w) for w in words[-2:])) and not listed \
+                and not (activities and _is_activity(piece.strip())):  # "trouble cooking, cleaning": two activities
             carry = piece
             continue
         items.append(piece)
@@ -133,16 +135,31 @@ def split_items(text: str) -> list[str]:
 
 
 def _shared_prefix(items: list[str]) -> list[str]:
+    """Items that continue the head of the item before them get that head: a faculty after a
+    change ("changes in vision, hearing" -> "changes in hearing") and an activity after a
+    difficulty ("difficulty climbing stairs, combing her hair" -> "difficulty combing her hair")."""
     out: list[str] = []
-    prefix = None
+    prefix = activity = None
     for item in items:
         if prefix and len(item.split()) <= 2 and _RE.faculty.search(item) and not _RE.prefix.match(item):
             out.append(f"{prefix} {item}")
             continue
+        if activity and _is_activity(item):
+            out.append(f"{activity.rstrip()} {item}")
+            continue
         match = _RE.prefix.match(item)
+        hard = None if _RE.subordinate.search(item) else _RE.hard_activity.match(item)
         prefix = match.group("p") if match else None
+        activity = hard.group("p") if hard else None
         out.append(item)
     return out
+
+
+def _is_activity(item: str) -> bool:
+    """True when a list item is an activity told by a gerund ("combing her hair", "cooking"),
+    not a symptom of its own ("vomiting", "drooling")."""
+    first = item.split()[0].lower() if item.split() else ""
+    return first.endswith("ing") and len(first) > 4 and first not in _NOUN_LIKE and not _RE.hard_activity.match(item)
 
 
 #: Endings of nouns that look like adjectives ("chemotherapy", "colostomy", "biopsy", "anxiety").

@@ -191,7 +191,7 @@ def verb_phrase_symptom(text: str) -> str | None:
         if named is not None:
             return named
     feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
-                       r"being|seems|seemed|has seemed|might be|may be|could be)\s+"
+                       r"being|seems|seemed|has seemed|might be|may be|could be)\s+(?:(?:also|now|then|further)\s+)?"  # "is also nauseated"
                        r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
                        r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
                        r"nauseous|nauseated|sad|depressed|anxious|nervous|irritable|confused|forgetful|restless|"
