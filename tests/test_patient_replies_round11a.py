@@ -92,3 +92,20 @@ def test_the_counter_finds_an_item_the_reply_leaves_out():
     turn = "Have you travelled recently or had any fever?"
     assert unanswered_items(turn, "No fever.") == ["Have you travelled recently"]
     assert unanswered_items(turn, "No fever, and I haven't travelled.") == []
+
+
+def test_a_value_running_across_a_join_covers_both_items():
+    parse = TurnParse("Have you had any trouble walking or standing?", ("ask_symptom",),
+                      {"symptom": ["trouble walking or standing"]})
+    assert unmapped_items(parse) == [] and widened(parse, ANSWERABLE) == parse
+
+
+def test_smoke_as_an_exposure_is_no_smoking_question():
+    parse = TurnParse("Does anything make the cough worse, such as dust or smoke?", ("ask_symptom_factors",))
+    assert widened(parse, ANSWERABLE).intents == ("ask_symptom_factors",)
+
+
+def test_a_catch_all_item_gets_no_topic_line():
+    parse = TurnParse("Any family history of diabetes or any other inherited conditions?", ("ask_family_history",),
+                      {"disease": ["diabetes"]})
+    assert unmapped_items(parse) == [] and unmapped_topics(parse) == []

@@ -108,7 +108,7 @@ CLEAR_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
         "ask_medical_examination": r"tests? results?|results? (?:of|from|have|has|come|came)|blood tests?|x-?rays?\b"
                                    r"|scans?\b",
         "ask_occupation": r"(?:your|at|for|off|of) work\b|jobs?\b|occupation|employ",
-        "ask_tobacco": r"smok|cigar|tobacco|vap(?:e|ing)",
+        "ask_tobacco": r"smoker|smoking|you smoke|cigar|tobacco|vap(?:e|ing)",
         "ask_alcohol": r"alcohol|drink",
         "ask_drug": r"recreational|street drugs|cannabis|marijuana|cocaine",
         "ask_allergic_history": r"allerg",
@@ -133,6 +133,10 @@ _ITEM_OPENER = re.compile(
     re.IGNORECASE)
 
 
+#: Words of time that close a question item and name nothing ("any chills recently").
+_TIME_TAIL = re.compile(r"\s+(?:recently|lately|at the moment|at all|now|these days|in the past)$", re.IGNORECASE)
+
+
 def question_items(sentence: str) -> list[str]:
     """The items a question sentence joins (:data:`_ITEM_JOIN`), each stripped; the sentence
     itself when it joins none ("Headaches or seizures?" -> ["Headaches", "seizures?"])."""
@@ -144,7 +148,7 @@ def item_phrase(item: str) -> str | None:
     any headaches" -> "headaches"): at most :data:`TOPIC_WORDS` words, no verb, pronoun or
     clause word (:data:`_NOT_TOPIC`), none ending in "-ed" ("travelled recently" is no thing);
     ``None`` otherwise."""
-    phrase = _ITEM_OPENER.sub("", item.strip()).strip(" ?,.'-")
+    phrase = _TIME_TAIL.sub("", _ITEM_OPENER.sub("", item.strip()).strip(" ?,.'-"))
     words = phrase.lower().split()
     if not words or len(words) > TOPIC_WORDS or set(words) & _NOT_TOPIC or any(w.endswith("ed") for w in words):
         return None
@@ -189,13 +193,30 @@ def unmapped_questions(parse: TurnParse) -> list[str]:
 
 def unmapped_items(parse: TurnParse) -> list[str]:
     """The joined items (:func:`question_items`) of the covered question sentences of a
-    parsed turn that nothing of the parse covers (:func:`_names_parsed`; a follow-up form counts for nothing
-    inside a sentence: "is it constant or does it come and go?" asks two things)."""
+    parsed turn that nothing of the parse covers (:func:`_names_parsed`, :func:`_value_spans`; a follow-up form counts for nothing
+    inside a sentence: "is it constant or does it come and go?" asks two things); a
+    catch-all item (:data:`_CATCH_ALL_ITEM`) is answered with its family."""
     if not parse.intents:
         return []
     values, uncovered = _values(parse), set(unmapped_questions(parse))
     return [item for sentence in _questions(parse) if sentence not in uncovered
-            for item in _joined(sentence) if not _names_parsed(item, values, parse.intents)]
+            for item in _joined(sentence) if not _names_parsed(item, values, parse.intents)
+            and not _value_spans(item, sentence, values) and not _CATCH_ALL_ITEM.search(item)]
+
+
+#: A joined item that asks for the rest of its sentence's family ("or any other genetic
+#: conditions?"): answered with that family, never on its own.
+_CATCH_ALL_ITEM = re.compile(r"\b(?:other|else)\b", re.IGNORECASE)
+
+
+def _value_spans(item: str, sentence: str, values: list[str]) -> bool:
+    """Whether a slot value runs across the joined ``item`` in its ``sentence`` ("difficulty
+    breathing or swallowing" covers "have you had any difficulty breathing")."""
+    start = sentence.find(item)
+    end = start + len(item)
+    lowered = sentence.lower()
+    return start >= 0 and any(m.start() < end and m.end() > start for v in values if v.strip()
+                              for m in re.finditer(re.escape(v.lower()), lowered))
 
 
 def _joined(sentence: str) -> list[str]:
@@ -205,9 +226,11 @@ def _joined(sentence: str) -> list[str]:
 
 
 def _sibling_slot(sentence: str, parse: TurnParse) -> str | None:
-    """The slot of a value the question ``sentence`` names, the first in slot order."""
-    lowered = sentence.lower()
-    return next((slot for slot, vs in parse.slots.items() for v in vs if v.strip() and v.lower() in lowered), None)
+    """The slot of a value that is itself a bare item of the question ``sentence``
+    ("seizures" in "Any headaches or seizures?"), the first in slot order; ``None`` when no
+    item of the sentence is a slot value as a whole."""
+    phrases = {p.lower() for p in map(item_phrase, question_items(sentence)) if p}
+    return next((slot for slot, vs in parse.slots.items() for v in vs if v.strip().lower() in phrases), None)
 
 
 def _fits_slot(phrase: str, slot: str, parse: TurnParse) -> bool:
