@@ -3,6 +3,7 @@ replies to one turn put with a given parse, and the statements its policy makes 
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from tod.nlu.types import TurnParse
@@ -45,3 +46,30 @@ def statements_of(record: Record, parser, make_agent, text: str, intents: list[s
     agent = make_agent(record, parser)
     answers = agent.policy.answer(TurnParse(text, tuple(intents), slots), agent.state)
     return [s for a in answers for s in a.statements]
+
+
+#: Words of a question item that name nothing it asks about.
+_ITEM_FILLER = frozenset("""have has had having been any other some your with about anything else recently
+lately there that this what when where which does did with from into they them were will would could
+should also just ever currently still feel felt noticed experienced experiencing""".split())
+
+
+def unanswered_items(text: str, reply: str) -> list[str]:
+    """The question items of a doctor turn ``text`` (each question sentence of a turn asking
+    several, each joined item of one: :func:`~tod.patient.unmapped.question_items`) the
+    ``reply`` says nothing about: none of the item's own words (four letters or more, filler
+    left out, compared by their first four letters) is in the reply. A lexical count, for
+    measuring, not a judgment."""
+    from tod.nlu.questions import question_sentences
+    from tod.patient.unmapped import question_items
+
+    said = {w[:4] for w in re.findall(r"[a-z]+", reply.lower())}
+    sentences = [text[a:b].strip() for a, b in question_sentences(text)]
+    questions = [s for s in sentences if s.endswith("?")]
+    items = [i for q in questions for i in question_items(q)] if questions else []
+    missed = []
+    for item in items:
+        words = {w[:4] for w in re.findall(r"[a-z]+", item.lower()) if len(w) >= 4 and w not in _ITEM_FILLER}
+        if words and not words & said:
+            missed.append(item)
+    return missed

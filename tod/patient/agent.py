@@ -33,6 +33,7 @@ from tod.patient.polish import Polisher
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
 from tod.patient.templates import Part, TemplateBank, compose, default_bank
+from tod.patient.unmapped import CLEAR_CUES, widened
 from tod.patient.voice import Voice
 from tod.records.model import CaseFacts
 from tod.schema.labels import INTENT_SLOT
@@ -207,6 +208,9 @@ class PatientAgent:
         return self._finish(index, doctor_text, TurnParse(doctor_text), Rendering((part,), ()), [], events, [], phase)
 
     def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse, ordered: bool = False) -> PatientReply:
+        # every question and joined item of the turn is answered: what the parse leaves out
+        # but clearly names is added to it (:func:`~tod.patient.unmapped.widened`)
+        parse = widened(parse, frozenset(i for i in CLEAR_CUES if self.policy.handles(i)))
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
         closing: list[Part] = []
         end_signal = is_end_signal(doctor_text)

@@ -8,16 +8,25 @@ sentence of the turn (:func:`~tod.nlu.questions.question_sentences`, ending in "
 uncovered ones get a short honest reply naming their topic in the doctor's words
 (:func:`question_topic`), never a denial. A turn with a single question sentence is
 covered by any answer it gets, so the parse's answer is the whole reply there.
+
+A question sentence may also join several items ("Have you travelled recently or had any
+infections?", "Headaches, dizziness, or any fits?"): each joined item
+(:func:`question_items`) must be covered in its own right. :func:`widened` gives an
+uncovered item, or an uncovered question sentence, the intent its words clearly name
+(:data:`CLEAR_CUES`: travel, tests, work...), or a bare item named beside a slot value
+("headaches" beside "seizures") that value's slot; what stays uncovered gets the honest line.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
 
 from tod.nlu.questions import question_sentences
 from tod.nlu.types import TurnParse
+from tod.records.symptom_names import looks_like_symptom
 
 #: Word starts that show a question sentence asks what an intent asks (a cue matches at a
 #: word start: "smok" matches "smoke", "smoking", "smoker").
@@ -90,30 +99,166 @@ _NOT_TOPIC = frozenset("""you i it that this which who what when where why how d
 have has had to if should would could can will may might there they them he she we me""".split())
 
 
-def _covered(sentence: str, values: list[str], intents: tuple[str, ...]) -> bool:
-    """Whether the question ``sentence`` holds a slot value of the parse or a cue of one of
-    its ``intents``, or follows up what an earlier question asked (:data:`_FOLLOW_UP`)."""
-    if _FOLLOW_UP.match(sentence):
-        return True
-    lowered = sentence.lower()
+#: Words that name an intent beyond doubt, used to give an uncovered question item the
+#: intent that answers it (narrower than :data:`INTENT_CUES`, whose cues only show coverage).
+CLEAR_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
+    intent: re.compile(r"\b(?:" + cues + r")", re.IGNORECASE)
+    for intent, cues in {
+        "ask_contact_history": r"travel|abroad|overseas|been away|sick contacts?|anyone (?:else )?(?:sick|ill)",
+        "ask_medical_examination": r"tests? results?|results? (?:of|from|have|has|come|came)|blood tests?|x-?rays?\b"
+                                   r"|scans?\b",
+        "ask_occupation": r"(?:your|at|for|off|of) work\b|jobs?\b|occupation|employ",
+        "ask_tobacco": r"smoker|smoking|you smoke|cigar|tobacco|vap(?:e|ing)",
+        "ask_alcohol": r"alcohol|drink",
+        "ask_drug": r"recreational|street drugs|cannabis|marijuana|cocaine",
+        "ask_allergic_history": r"allerg",
+        "ask_family_history": r"family|run in|runs in",
+        "ask_trauma_surgery": r"surger|operation|injur",
+        "ask_past_medication": r"medications?\b|medicines?\b|tablets\b|pills\b",
+        "ask_preventive": r"vaccin|immuni[sz]",
+        "ask_symptom_description_time": r"constant|come and go|comes and goes|intermittent|on and off|off and on",
+        "ask_reproductive_history": r"periods?\b|pregnan|menstru",
+        "ask_past_diagnosis": r"medical (?:conditions?|history|problems?)|diagnosed",
+    }.items()
+})
+#: Where a question sentence joins items: "or" (with a comma or not), a list comma before a
+#: final "or", and an "and" that opens a new question ("... and do you ...", "... and how ...").
+_ITEM_JOIN = re.compile(r",?\s+or\s+(?!so\b|not\b|less\b|more\b)|,\s+(?=[^,?]+,?\s+or\s)"
+                        r"|,?\s+and\s+(?=(?:is|are|was|were|do|does|did|have|has|had|can|could|will|would|how|what"
+                        r"|when|where|why|who)\b)", re.IGNORECASE)
+#: The opening of a joined item before the thing it names ("have you had any", "other").
+_ITEM_OPENER = re.compile(
+    r"^\W*(?:(?:do|did|have|has|are|were|is)\s+(?:you|there)\s+(?:ever\s+)?(?:had|have|get|got|noticed|experienced"
+    r"|suffered from|been having|been)?\s*)?(?:had\s+|having\s+|noticed\s+)?(?:(?:any|other|some|a|an|your)\s+)*",
+    re.IGNORECASE)
+
+
+#: Words of time that close a question item and name nothing ("any chills recently").
+_TIME_TAIL = re.compile(r"\s+(?:recently|lately|at the moment|at all|now|these days|in the past)$", re.IGNORECASE)
+
+
+def question_items(sentence: str) -> list[str]:
+    """The items a question sentence joins (:data:`_ITEM_JOIN`), each stripped; the sentence
+    itself when it joins none ("Headaches or seizures?" -> ["Headaches", "seizures?"])."""
+    return [part.strip(" ,") for part in _ITEM_JOIN.split(sentence) if part.strip(" ,?")]
+
+
+def item_phrase(item: str) -> str | None:
+    """The thing a bare joined item names, its opener left out (:data:`_ITEM_OPENER`: "had
+    any headaches" -> "headaches"): at most :data:`TOPIC_WORDS` words, no verb, pronoun or
+    clause word (:data:`_NOT_TOPIC`), none ending in "-ed" ("travelled recently" is no thing);
+    ``None`` otherwise."""
+    phrase = _TIME_TAIL.sub("", _ITEM_OPENER.sub("", item.strip()).strip(" ?,.'-"))
+    words = phrase.lower().split()
+    if not words or len(words) > TOPIC_WORDS or set(words) & _NOT_TOPIC or any(w.endswith("ed") for w in words):
+        return None
+    return phrase
+
+
+def _names_parsed(text: str, values: list[str], intents: tuple[str, ...]) -> bool:
+    """Whether ``text`` holds a slot value of the parse or a cue of one of its ``intents``."""
+    lowered = text.lower()
     if any(value.lower() in lowered for value in values if value.strip()):
         return True
-    return any(INTENT_CUES[i].search(sentence) for i in intents if i in INTENT_CUES)
+    return any(INTENT_CUES[i].search(text) for i in intents if i in INTENT_CUES)
+
+
+def _covered(sentence: str, values: list[str], intents: tuple[str, ...]) -> bool:
+    """Whether the question ``sentence`` holds a slot value of the parse or a cue of one of
+    its ``intents`` (:func:`_names_parsed`), or follows up what an earlier question asked
+    (:data:`_FOLLOW_UP`)."""
+    return bool(_FOLLOW_UP.match(sentence)) or _names_parsed(sentence, values, intents)
+
+
+def _questions(parse: TurnParse) -> list[str]:
+    """The question sentences of ``parse`` (ending in "?"), requests left out, in order."""
+    sentences = [parse.text[a:b].strip() for a, b in question_sentences(parse.text)]
+    return [s for s in sentences if s.endswith("?") and not _REQUEST.match(s)]
+
+
+def _values(parse: TurnParse) -> list[str]:
+    """Every slot value of ``parse``."""
+    return [v for vs in parse.slots.values() for v in vs]
 
 
 def unmapped_questions(parse: TurnParse) -> list[str]:
     """The question sentences of a turn that asks several things which no parsed intent,
     slot value or cue covers (:func:`_covered`), requests left out, in order; empty for a
     turn with at most one question sentence or no parsed intent (answered as a whole)."""
+    questions = _questions(parse)
+    if not parse.intents or len(questions) < 2:
+        return []
+    return [s for s in questions if not _covered(s, _values(parse), parse.intents)]
+
+
+def unmapped_items(parse: TurnParse) -> list[str]:
+    """The joined items (:func:`question_items`) of the covered question sentences of a
+    parsed turn that nothing of the parse covers (:func:`_names_parsed`, :func:`_value_spans`; a follow-up form counts for nothing
+    inside a sentence: "is it constant or does it come and go?" asks two things); a
+    catch-all item (:data:`_CATCH_ALL_ITEM`) is answered with its family."""
     if not parse.intents:
         return []
-    text = parse.text
-    sentences = [text[a:b].strip() for a, b in question_sentences(text)]
-    questions = [s for s in sentences if s.endswith("?") and not _REQUEST.match(s)]
-    if len(questions) < 2:
-        return []
-    values = [v for vs in parse.slots.values() for v in vs]
-    return [s for s in questions if not _covered(s, values, parse.intents)]
+    values, uncovered = _values(parse), set(unmapped_questions(parse))
+    return [item for sentence in _questions(parse) if sentence not in uncovered
+            for item in _joined(sentence) if not _names_parsed(item, values, parse.intents)
+            and not _value_spans(item, sentence, values) and not _CATCH_ALL_ITEM.search(item)]
+
+
+#: A joined item that asks for the rest of its sentence's family ("or any other genetic
+#: conditions?"): answered with that family, never on its own.
+_CATCH_ALL_ITEM = re.compile(r"\b(?:other|else)\b", re.IGNORECASE)
+
+
+def _value_spans(item: str, sentence: str, values: list[str]) -> bool:
+    """Whether a slot value runs across the joined ``item`` in its ``sentence`` ("difficulty
+    breathing or swallowing" covers "have you had any difficulty breathing")."""
+    start = sentence.find(item)
+    end = start + len(item)
+    lowered = sentence.lower()
+    return start >= 0 and any(m.start() < end and m.end() > start for v in values if v.strip()
+                              for m in re.finditer(re.escape(v.lower()), lowered))
+
+
+def _joined(sentence: str) -> list[str]:
+    """The items of a question sentence that joins several (:func:`question_items`), else none."""
+    items = question_items(sentence)
+    return items if len(items) > 1 else []
+
+
+def _sibling_slot(sentence: str, parse: TurnParse) -> str | None:
+    """The slot of a value that is itself a bare item of the question ``sentence``
+    ("seizures" in "Any headaches or seizures?"), the first in slot order; ``None`` when no
+    item of the sentence is a slot value as a whole."""
+    phrases = {p.lower() for p in map(item_phrase, question_items(sentence)) if p}
+    return next((slot for slot, vs in parse.slots.items() for v in vs if v.strip().lower() in phrases), None)
+
+
+def _fits_slot(phrase: str, slot: str, parse: TurnParse) -> bool:
+    """Whether a bare item may be given the ``slot`` of its sibling: it holds no cue of an
+    intent the parse does not hold ("pets" beside "fever" asks about contacts), and beside a
+    symptom it reads as one (:func:`~tod.records.symptom_names.looks_like_symptom`: not "hobbies")."""
+    if any(cue.search(phrase) for intent, cue in INTENT_CUES.items() if intent not in parse.intents):
+        return False
+    return slot != "symptom" or looks_like_symptom(phrase)
+
+
+def widened(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
+    """``parse`` with what its uncovered questions and items clearly ask: the intent of
+    ``answerable`` whose clear cue (:data:`CLEAR_CUES`) a question or item holds, else, for a
+    bare item (:func:`item_phrase`) of a sentence naming a slot value, the item as a value of
+    that slot ("headaches or seizures?" tagged "seizures" only also asks about headaches)
+    when it fits there (:func:`_fits_slot`)."""
+    intents, slots = list(parse.intents), {k: list(v) for k, v in parse.slots.items()}
+    for item in [*unmapped_questions(parse), *unmapped_items(parse)]:
+        clear = next((i for i, cue in CLEAR_CUES.items() if i in answerable and cue.search(item)), None)
+        if clear is not None:
+            intents += [clear] if clear not in intents else []
+            continue
+        sentence = next((s for s in _questions(parse) if item in s), item)
+        slot, phrase = _sibling_slot(sentence, parse), item_phrase(item)
+        if slot is not None and phrase is not None and phrase not in slots[slot] and _fits_slot(phrase, slot, parse):
+            slots[slot].append(phrase)
+    return replace(parse, intents=tuple(intents), slots=slots)
 
 
 def question_topic(sentence: str) -> str | None:
@@ -133,6 +278,8 @@ def question_topic(sentence: str) -> str | None:
 
 
 def unmapped_topics(parse: TurnParse) -> list[str | None]:
-    """The topic of each question of ``parse`` no intent covers (:func:`unmapped_questions`),
-    ``None`` for one with no clean short topic (:func:`question_topic`)."""
-    return [question_topic(q) for q in unmapped_questions(parse)]
+    """The topic of each question and joined item of ``parse`` no intent covers
+    (:func:`unmapped_questions`, :func:`unmapped_items`), ``None`` for one with no clean
+    short topic (:func:`question_topic`; an item read as its own question)."""
+    items = [i if i.endswith("?") else f"{i}?" for i in unmapped_items(parse)]
+    return [question_topic(q) for q in [*unmapped_questions(parse), *items]]

@@ -1,0 +1,111 @@
+"""Replies, round 11a of issue 15 (made-up records and turns): every question sentence and
+every item a question joins ("X or Y", "X, Y, or any Z") gets an answer, even when the parse
+names only one of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tod.nlu.types import TurnParse
+from tod.patient.unmapped import CLEAR_CUES, item_phrase, question_items, unmapped_items, unmapped_topics, widened
+
+from reply_support import replies_to, unanswered_items
+
+ANSWERABLE = frozenset(CLEAR_CUES)
+
+
+# ----------------------------------------------------------- the items of a question
+
+
+@pytest.mark.parametrize("sentence,items", [
+    ("Have you been abroad lately or had any chills?", ["Have you been abroad lately", "had any chills?"]),
+    ("Nausea, dizziness, or any blurred vision?", ["Nausea", "dizziness", "any blurred vision?"]),
+    ("Is it steady or does it come and go?", ["Is it steady", "does it come and go?"]),
+    ("How long has it lasted and how bad is it?", ["How long has it lasted", "how bad is it?"]),
+    ("Do you feel pain in your knee and hip?", ["Do you feel pain in your knee and hip?"]),
+])
+def test_a_question_is_split_into_the_items_it_joins(sentence, items):
+    assert question_items(sentence) == items
+
+
+@pytest.mark.parametrize("item,phrase", [
+    ("had any nosebleeds", "nosebleeds"), ("Any cramps", "cramps"), ("Have you travelled recently", None),
+    ("what do you do when it hurts", None),
+])
+def test_a_bare_item_names_its_thing(item, phrase):
+    assert item_phrase(item) == phrase
+
+
+def test_an_item_the_parse_names_is_covered_and_one_it_misses_is_not():
+    parse = TurnParse("Any cough or wheezing?", ("ask_symptom",), {"symptom": ["cough", "wheezing"]})
+    assert unmapped_items(parse) == []
+    parse = TurnParse("Any cough or wheezing?", ("ask_symptom",), {"symptom": ["wheezing"]})
+    assert unmapped_items(parse) == ["Any cough"]
+
+
+def test_an_item_clearly_naming_an_intent_gets_that_intent():
+    parse = TurnParse("Have you been abroad lately or had any chills?", ("ask_symptom",), {"symptom": ["chills"]})
+    assert widened(parse, ANSWERABLE).intents == ("ask_symptom", "ask_contact_history")
+    assert widened(parse, frozenset()).intents == ("ask_symptom",)  # only an intent the patient answers
+
+
+def test_an_uncovered_question_sentence_clearly_naming_an_intent_gets_it():
+    parse = TurnParse("How long has it hurt? Are the blood test results back?", ("ask_symptom_duration",))
+    assert "ask_medical_examination" in widened(parse, ANSWERABLE).intents
+
+
+def test_a_bare_item_beside_a_slot_value_takes_that_slot_unless_another_intent_names_it():
+    parse = TurnParse("Any nosebleeds or bruising?", ("ask_symptom",), {"symptom": ["bruising"]})
+    assert widened(parse, ANSWERABLE).slots == {"symptom": ["bruising", "nosebleeds"]}
+    parse = TurnParse("Any fever or any pets at home?", ("ask_symptom",), {"symptom": ["fever"]})
+    assert widened(parse, ANSWERABLE).slots == {"symptom": ["fever"]}  # pets: contact, not a symptom
+
+
+def test_an_uncovered_item_with_no_intent_gets_a_topic():
+    parse = TurnParse("Any fever or any hobbies?", ("ask_symptom",), {"symptom": ["fever"]})
+    assert unmapped_topics(widened(parse, ANSWERABLE)) == ["hobbies"]
+
+
+# ------------------------------------------------------------------ the replies
+
+
+def test_travel_joined_to_a_symptom_is_answered(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Have you travelled anywhere recently or had any fever?",
+                           ["ask_symptom"], {"symptom": ["fever"]}):
+        assert "camping" in text and "fever" in text, text
+
+
+def test_both_joined_symptoms_are_answered(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Any rash or fever?", ["ask_symptom"],
+                           {"symptom": ["fever"]}):
+        assert "rash" in text and "fever" in text, text
+
+
+def test_constant_or_come_and_go_is_answered_beside_the_duration(rich_record, parser, make_agent):
+    text = "How long have you had the tummy pain, and is it constant or does it come and go?"
+    parser.add(text, ["ask_symptom_duration"], {"symptom": ["tummy pain"]})
+    reply = make_agent(rich_record, parser).respond(text)
+    assert "ask_symptom_description_time" in reply.intents and "three days" in reply.text, reply.text
+
+
+def test_the_counter_finds_an_item_the_reply_leaves_out():
+    turn = "Have you travelled recently or had any fever?"
+    assert unanswered_items(turn, "No fever.") == ["Have you travelled recently"]
+    assert unanswered_items(turn, "No fever, and I haven't travelled.") == []
+
+
+def test_a_value_running_across_a_join_covers_both_items():
+    parse = TurnParse("Have you had any trouble walking or standing?", ("ask_symptom",),
+                      {"symptom": ["trouble walking or standing"]})
+    assert unmapped_items(parse) == [] and widened(parse, ANSWERABLE) == parse
+
+
+def test_smoke_as_an_exposure_is_no_smoking_question():
+    parse = TurnParse("Does anything make the cough worse, such as dust or smoke?", ("ask_symptom_factors",))
+    assert widened(parse, ANSWERABLE).intents == ("ask_symptom_factors",)
+
+
+def test_a_catch_all_item_gets_no_topic_line():
+    parse = TurnParse("Any family history of diabetes or any other inherited conditions?", ("ask_family_history",),
+                      {"disease": ["diabetes"]})
+    assert unmapped_items(parse) == [] and unmapped_topics(parse) == []
