@@ -51,7 +51,7 @@ def test_a_class_is_said_with_the_doctors_word():
     (["appearance", "texture"], "quality"), (["colour"], "quality"),
     (["nose dry"], "other"), (["skin itchy"], "other"), (["knee swollen"], "other"),
     (["staying asleep"], "doing"), (["sleeping"], "doing"), (["passing urine"], "doing"),
-    (["trouble sleeping"], "problem"), (["dry skin"], "problem"), (["hearing"], "part"),
+    (["trouble sleeping"], "problem"), (["dry skin"], "problem"), (["hearing"], "part"), (["headaches"], "problem"),
 ])
 def test_an_item_is_classed_by_its_shape(items, shape):
     assert asked_shape(items) == shape

@@ -687,7 +687,7 @@ def _is_feeling(words: list[str]) -> bool:
 
 def _is_part(word: str) -> bool:
     """Whether ``word`` names a body part or function ("nails", "swallowing"), not an ache."""
-    return word in _FUNCTIONS or (not word.endswith("ache") and bool(body_regions(word.rstrip("s") or word)))
+    return word in _FUNCTIONS or (not word.rstrip("s").endswith("ache") and bool(body_regions(word.rstrip("s") or word)))
 
 
 def _adjective_after_part(words: list[str]) -> bool:
