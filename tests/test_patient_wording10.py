@@ -42,7 +42,7 @@ def test_items_that_share_a_trailing_place_say_it_once():
 
 @pytest.mark.parametrize(("turn", "item", "frames"), [
     ("Have you been feeling nervous?", "nervous", ("been feeling nervous", "been nervous")),
-    ("Any issues with your eyes?", "eyes", ("problems with eyes", "nothing wrong with eyes")),
+    ("Any issues with your eyes?", "eyes", ("problems with my eyes", "nothing wrong with my eyes")),
     ("Any change to your height?", "height", ("change in height", "No change there")),
 ])
 def test_an_unrecorded_item_is_denied_in_the_frame_of_its_shape(rich_record, parser, make_agent, turn, item, frames):

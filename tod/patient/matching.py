@@ -92,8 +92,13 @@ class TextEncoder(Protocol):
         ...
 
 
+#: Endings of singular words that end in "s" but are no plural ("sinus", "virus",
+#: "arthritis", "pelvis", "glass").
+_SINGULAR_S_ENDINGS = ("ss", "us", "is")
+
+
 def _stem(word: str) -> str:
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+    if len(word) > 3 and word.endswith("s") and not word.endswith(_SINGULAR_S_ENDINGS):
         return word[:-1]
     return word
 
@@ -103,6 +108,14 @@ def normalise(text: str) -> str:
     by dropping a plural "s", whitespace collapsed. "Headaches!" -> "headache"."""
     words = _NON_WORD.sub(" ", text.lower()).split()
     return " ".join(_stem(w.strip(".")) for w in words if w.strip("."))
+
+
+def own_word(text: str, stem: str) -> str:
+    """The word of ``text`` (lower case, as its speaker wrote it) whose normalised form is
+    ``stem``, so a reply says the doctor's word, never its stem ("sinuses" for "sinuse");
+    ``stem`` itself when no word of ``text`` has that form."""
+    words = (w.strip(".") for w in _NON_WORD.sub(" ", text.lower()).split())
+    return next((w for w in words if w and _stem(w) == stem), stem)
 
 
 def content_words(text: str) -> frozenset[str]:

@@ -82,7 +82,7 @@ class TemplateRenderer:
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
                   named: frozenset[str] = frozenset(), after_denial: bool = False,
-                  led: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  led: bool = False, after_but: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -93,7 +93,9 @@ class TemplateRenderer:
         in this reply), those that do not open with "Yes" or "No" ("No, not that. Yes, I've
         had ..." reads as a contradiction); ``led`` (a part of this reply already opens by
         echoing its topic as a question, "My job? ..."), those that do not, so a reply is no
-        chain of "My habits? ... Travel? ...".
+        chain of "My habits? ... Travel? ..."; ``after_but`` (the part before opens with
+        "But"), those that do not open with "But" ("But nothing else like that. But nothing
+        like ..." says "but" twice to one contrast).
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -126,6 +128,8 @@ class TemplateRenderer:
             usable = [t for t in usable if not _YES_OR_NO.match(t)] or usable
         if led:
             usable = [t for t in usable if not _ECHO_LEAD.match(t)] or usable
+        if after_but:
+            usable = [t for t in usable if not _OPENS_WITH_BUT.match(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         framed = {f for t in used for f in _template_frames(t)}
@@ -142,15 +146,20 @@ class TemplateRenderer:
         ("anxious", "nails", "weight", "being overweight"), "<variant>_<shape>" of the
         section where it has one; for items that are no noun phrase (which no "about
         {asked}" fits), else its "<variant>_other", else those of the common section; the
-        section's own variant otherwise."""
+        section's own variant otherwise. A part the doctor's words do not own ("immune
+        system") takes "<variant>_part_owned" where there is one ("no problems with my immune
+        system")."""
         asked = statement.fills.get("asked")
         if asked is None:
             return section, variant
-        shape = asked_shape(asked.items or (asked.text,))
+        items = asked.items or (asked.text,)
+        shape = asked_shape(items)
         if shape == "problem":
             return section, variant
         if shape in NOUN_SHAPES:  # a noun fits every frame about a thing; only a noun frame needs another
             tried = [(section, f"{variant}_{shape}")]
+            if shape == "part" and not _OWNED.match(items[0]):  # "my immune system", not "no immune system"
+                tried.insert(0, (section, f"{variant}_part_owned"))
         else:
             tried = [(where, f"{variant}_{suffix}") for where in (section, "common") for suffix in (shape, "other")]
         return next((pair for pair in tried if self.bank.has(*pair)), (section, variant))
@@ -186,7 +195,10 @@ class TemplateRenderer:
         one sentence (:func:`~tod.patient.templates.parallel`). A fact stated (or denied)
         earlier in the reply is not stated (or denied) again, nor an item of the doctor's given
         a second none-answer (:func:`without_second_nones`); a recall beside facts of its own
-        answer follows them, about the rest (:func:`recalled_after_facts`).
+        answer follows them, about the rest (:func:`recalled_after_facts`). An honest link
+        ("Well, I smoke, if that's what you mean.") whose facts were said earlier in the reply
+        becomes a "not sure" about its item beyond them (:func:`_unsure_besides`), so the item
+        keeps an answer.
         """
         answers = recalled_after_facts(merge_unsure(without_second_nones(answers)))
         answers = merge_unrecorded(merge_absent(merge_recalled(answers)))
@@ -207,7 +219,11 @@ class TemplateRenderer:
                 paths = set(statement.all_paths)
                 told = stated.get(statement.outcome)
                 if key in said or (paths and told is not None and paths <= told):
-                    continue
+                    # a fact said already is not said again; the item it was to answer still is
+                    besides = _unsure_besides(statement)
+                    if besides is None or self._key(besides, repeated) in said:
+                        continue
+                    statement, key, paths, told = besides, self._key(besides, repeated), set(), None
                 said.add(key)
                 if told is not None:
                     told.update(paths)
@@ -216,8 +232,10 @@ class TemplateRenderer:
                 if contrast:
                     statement = self._after_denial(statement)
                 led = any(_ECHO_LEAD.match(p.template) for p in parts)
+                after_but = bool(parts) and _OPENS_WITH_BUT.match(parts[-1].template) is not None
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
-                                             named=named, after_denial=contrast or not statement.named, led=led)
+                                             named=named, after_denial=contrast or not statement.named, led=led,
+                                             after_but=after_but)
                 denied_said = denied_said or statement.outcome == "denied"
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
                     # "... about smoking." + "... about drinking." -> "... about smoking or drinking."
@@ -292,6 +310,10 @@ _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 #: A template that opens by echoing its topic as a short question ("My job? {Items}.",
 #: "{Asked}? Nothing comes to mind.").
 _ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
+#: An item that names its owner ("my eyes", "her hearing").
+_OWNED = re.compile(r"^(?:my|her|his|their|our)\b", re.IGNORECASE)
+#: A template that opens with "But" ("But nothing else like that.").
+_OPENS_WITH_BUT = re.compile(r"^but\b", re.IGNORECASE)
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
@@ -341,6 +363,26 @@ def _template_sentences(template: str) -> list[str]:
     opening interjection (so "Hmm, I'm not sure about that." and its colloquial "Umm, ..."
     are one sentence)."""
     return [_INTERJECTION.sub("", s).lower() for s in _SENTENCE_END.split(template) if "{" not in s]
+
+
+def with_asked(statements: Sequence[Statement], asked: Fill | None) -> list[Statement]:
+    """``statements`` with the doctor's items ``asked`` as a fill of each (none when
+    ``None``): an honest link keeps the item it answers, to name it in a "not sure" when its
+    facts were said before in the reply (:func:`_unsure_besides`)."""
+    if asked is None:
+        return list(statements)
+    return [replace(s, fills={**s.fills, "asked": asked}) for s in statements]
+
+
+def _unsure_besides(statement: Statement) -> Statement | None:
+    """For an honest link ("Well, I smoke 10 cigarettes a day, if that's what you mean.")
+    whose facts the reply has said already, a "not sure" about its item beyond them
+    ("Secondhand smoke? I'm not sure, apart from what I've told you.", ``common.not_recorded_besides``);
+    ``None`` for any other statement (a fact said twice is left out)."""
+    if not statement.variant.startswith("present_maybe"):
+        return None
+    asked = statement.fills.get("asked")
+    return Statement("common", "not_recorded_besides", "not_recorded", {"asked": asked} if asked else {})
 
 
 def _unsure_about_asked(statement: Statement) -> bool:

@@ -69,7 +69,8 @@ from tod.patient.asking import only_requests_tests
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
+from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise, own_word
+from tod.patient.nlg import with_asked
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, join_things
@@ -374,7 +375,7 @@ def class_topic(query: str) -> str | None:
     if not words or words[-1] not in _CLASS_WORDS:
         return None
     qualifiers = [w for w in words[:-1] if content_words(w) and w not in _CATCH_ALL_WORDS and w not in _CLASS_WORDS]
-    return f"{qualifiers[0]} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
+    return f"{own_word(query, qualifiers[0])} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
 
 
 def _topic_denial(statement: Statement) -> Statement:
@@ -914,7 +915,7 @@ class RecordPolicy:
         held = list(dict.fromkeys(p for q in queries for p in holders[q]))[: self.max_facts]
         unnoticed = [q for q in queries if body and not holders[q] and self._only_found(q)]
         rest = [q for q in queries if not holders[q] and q not in unnoticed]
-        statements = self._maybe(intent if intent in _OWN_BODY else "common", held)
+        statements = with_asked(self._maybe(intent if intent in _OWN_BODY else "common", held), self.echoed([q for q in queries if holders[q]]))
         asked = self.echoed(unnoticed) if unnoticed else None
         if asked is not None:
             statements.append(Statement("common", "unnoticed", "not_recorded", {"asked": asked}))

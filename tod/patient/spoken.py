@@ -625,11 +625,14 @@ def referred(texts: list[str]) -> list[str]:
 
 #: The shapes of a doctor's item that decide the frame of a denial or recall
 #: (:func:`asked_shape`): a problem a person can have ("a rash", "chest pain"), a feeling or
-#: state adjective ("anxious"), a body part or function ("nails", "swallowing"), a measure
-#: ("weight", "body mass index"), anything else ("being overweight", "feeling low",
-#: "control her movements"), and "mixed" for nouns of different shapes ("fever" and "weight").
-#: A gerund of its own ("vomiting", "coughing up blood") is a problem.
-SHAPES = ("problem", "feeling", "part", "measure", "mixed", "other")
+#: state adjective ("anxious"), a body part, organ, system or function ("nails",
+#: "swallowing", "immune system"), a measure ("weight", "body mass index"), a quality of a
+#: thing ("appearance", "texture": "nothing unusual about it"), a normal doing ("staying
+#: asleep": "no trouble staying asleep"), anything else ("being overweight", "feeling low",
+#: "control her movements", a part with its adjective after it, "nose dry"), and "mixed"
+#: for nouns of different shapes ("fever" and "weight"). A gerund of its own ("vomiting",
+#: "coughing up blood") is a problem.
+SHAPES = ("problem", "feeling", "part", "measure", "quality", "doing", "mixed", "other")
 #: The shapes that are noun phrases: any frame about a thing ("about {asked}") fits them.
 NOUN_SHAPES = frozenset({"problem", "part", "measure", "mixed"})
 #: Words that open a noun phrase: a word right before one is a verb ("control her movements").
@@ -650,6 +653,21 @@ _FUNCTIONS = frozenset("""swallowing digestion breathing hearing vision eyesight
 #: The heads of a measure of the body ("weight", "blood pressure", "body mass index").
 _MEASURES = frozenset("""weight height bmi index pressure temperature pulse rate sugar sugars glucose cholesterol
     size girth circumference""".split())
+#: Heads of a body system or organ group ("immune system", "urinary tract", "lymph glands").
+_SYSTEMS = frozenset("system systems tract organs glands function".split())
+#: Words for a quality of a thing the patient has ("appearance", "texture"): nothing about
+#: it is unusual, it is no problem had.
+_QUALITIES = frozenset("""appearance texture colour color colours colors consistency look looks feel shape smell
+    odour odor pattern""".split())
+#: -ing words of a normal doing the patient may have trouble with ("staying asleep",
+#: "passing urine", "climbing stairs"); said as "no trouble staying asleep".
+_DOINGS = frozenset("""sleeping staying falling eating chewing drinking walking standing sitting climbing passing
+    urinating peeing concentrating remembering reading writing speaking talking seeing hearing moving bending
+    lifting exercising running dressing washing""".split())
+#: Adjectives that may follow the noun they describe in a doctor's note-like question
+#: ("nose dry", "skin itchy", "knee swollen"): no frame can echo such an item.
+_AFTER_ADJECTIVES = frozenset("""dry red swollen sore stiff numb tender painful itchy runny blocked stuffy puffy pale
+    hot cold warm weak heavy tight yellow blue cracked flaky""".split())
 #: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
 _FEELINGS = frozenset("""sad low down stressed worried nervous lonely hopeless unwell sick upset scared afraid angry
     moody faint lightheaded light-headed exhausted fatigued overwhelmed tense panicky jittery""".split())
@@ -669,7 +687,12 @@ def _is_feeling(words: list[str]) -> bool:
 
 def _is_part(word: str) -> bool:
     """Whether ``word`` names a body part or function ("nails", "swallowing"), not an ache."""
-    return word in _FUNCTIONS or (not word.endswith("ache") and bool(body_regions(word.rstrip("s") or word)))
+    return word in _FUNCTIONS or (not word.rstrip("s").endswith("ache") and bool(body_regions(word.rstrip("s") or word)))
+
+
+def _adjective_after_part(words: list[str]) -> bool:
+    """Whether ``words`` name a body part with an adjective after it ("nose dry")."""
+    return len(words) > 1 and words[-1] in _AFTER_ADJECTIVES and all(_is_part(word) for word in words[:-1])
 
 
 def _item_shape(item: str) -> str:
@@ -681,16 +704,22 @@ def _item_shape(item: str) -> str:
         return "other"
     if _is_feeling(words):
         return "feeling"
+    if _adjective_after_part(words):
+        return "other"  # "nose dry": neither "no nose dry" nor "problems with my nose dry"
     if _PROBLEM_WORDS & set(words):
         return "problem"
     first = words[0]
+    if first in _DOINGS and len(words) > 1 or first in _DOINGS - _FUNCTIONS:
+        return "doing"  # "staying asleep", "sleeping"; "hearing" alone is a part
     if first in _CLAUSE_ING | {"being", "be", "to"} or (len(words) > 1 and words[1] in _DETERMINERS):
         return "other"  # "being overweight", "feeling low", "control her movements"
+    if all(word in _QUALITIES for word in words):
+        return "quality"
     head = _head(words)
     if head in _MEASURES:
         return "measure"
-    if all(_is_part(word) for word in words):
-        return "part"  # "nails", "bowel habits"; "dry skin" is a problem
+    if head in _SYSTEMS or all(_is_part(word) for word in words):
+        return "part"  # "nails", "bowel habits", "immune system"; "dry skin" is a problem
     return "problem"
 
 

@@ -178,12 +178,20 @@ _UNSPEAKABLE = frozenset("u ur rn pls plz thx btw lol ya yo what which how when 
 ECHO_MAX_WORDS = 5
 
 
+#: A number inside the doctor's item: glued to a word's letters ("CD4", "B12") or between
+#: two words ("type 2 diabetes"); without it the item is a broken fragment ("CD cell count").
+_INNER_NUMBER = re.compile(r"[A-Za-z]\d|\d[A-Za-z]|[A-Za-z]\s+\d[\d.,/:]*\s+[A-Za-z]")
+
+
 def echo_item(query: str, to_lay: Callable[[str], str] = lambda text: text, owner: str = "my") -> str:
     """The doctor's item as the patient repeats it: without its numbers (a figure the record
     does not hold is never spoken), without the function words and punctuation at its
     edges ("or foods" -> "foods", "COVID-" -> "COVID"), reworded by ``to_lay`` (a whole
     lay-table term), "your" as ``owner`` ("my", or the child's "her" where a parent
-    speaks). Empty when nothing is left."""
+    speaks). Empty when nothing is left, and when a number stands inside the item
+    ("CD4 cell count", "type 2 diabetes"): what is left without it is no item."""
+    if _INNER_NUMBER.search(query):
+        return ""
     words = without_numbers(query).strip(_ECHO_PUNCTUATION).split()
     while words and words[0].lower().strip(_ECHO_PUNCTUATION) in _ECHO_LEADING:
         words.pop(0)
