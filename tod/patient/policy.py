@@ -1470,6 +1470,7 @@ class RecordPolicy:
             system = [i for i in present if self._of_turn_system(i) and any(getattr(symptoms[i], f) for f in fields)]
             return [(system or present)[0]], []
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
+        queries = self._described(queries)
         targets: list[int] = []
         other: list[Statement] = []
         unknown: list[str] = []
@@ -1507,6 +1508,15 @@ class RecordPolicy:
             symptoms = self.case.symptoms
             targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
         return targets, other
+
+    def _described(self, queries: list[str]) -> list[str]:
+        """The named items a descriptor or factors question is about. In a turn that also asks
+        which symptoms the patient has ("Tell me about the night sweats: are they severe? Any
+        other symptoms, such as fatigue or fever?"), the slot values of that question come with
+        it, after the item described: the description is of the first item named, never of
+        a symptom of the list (the fever's degree) nor of one linked in other words to an item
+        of the list; the symptom question answers those items itself."""
+        return queries[:1] if self._turn_asks_symptoms else queries
 
     def _symptom_absent(self, index: int) -> Statement:
         """"I don't actually have any X" of the recorded denied symptom at ``index``."""
