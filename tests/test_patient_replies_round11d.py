@@ -47,3 +47,13 @@ def test_a_description_alone_is_of_every_symptom_it_names(rich_record, parser, m
         reply = reply_to(rich_record, parser, make_agent, seed, "How long have you had the belly pain and the rash?",
                          ["ask_symptom_duration"], {"symptom": ["abdominal pain", "rash"]})
         assert {"symptoms[0].duration", "symptoms[1].duration"} <= set(reply.provenance), reply.text
+
+
+def test_a_named_symptom_recorded_in_another_word_form_is_not_denied(rich_record, parser, make_agent):
+    symptoms = [*_WITHOUT_RASH, {"name": "irritability"}]
+    record = edited(rich_record, symptoms=symptoms)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed,
+                         "Any belly pain, irritable mood, headache, dizziness or nausea?", ["ask_symptom"],
+                         {"symptom": ["belly pain", "irritable mood", "headache", "dizziness", "nausea"]})
+        assert "symptoms[2]" in reply.provenance and "irritability" in reply.text, reply.text

@@ -432,6 +432,29 @@ def _head(text: str) -> str | None:
     return _WORD_GROUPS.get(words[-1], words[-1]) if words else None
 
 
+#: Derivational endings of English adjectives and nouns, longest first.
+_DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
+
+
+def _word_stem(word: str) -> str:
+    """``word`` without its derivational endings, while at least three letters remain
+    ("irritability" -> "irrit", "irritable" -> "irrit", "tiredness" -> "tir", "itchy" -> "itch")."""
+    stripped = True
+    while stripped:
+        stripped = False
+        for ending in _DERIVATIONAL_ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word, stripped = word[: -len(ending)], True
+                break
+    return word
+
+
+def _stems(text: str) -> frozenset[str]:
+    """The stems (:func:`_word_stem`) of the content words of ``text`` that are neither weak
+    words nor body parts."""
+    return frozenset(_word_stem(w) for w in content_words(text) - _WEAK_WORDS if not body_regions(w))
+
+
 def _roots(text: str) -> frozenset[str]:
     """The content words of ``text``, a word of :data:`_WORD_GROUPS` as its group
     ("abdominal discomfort" -> {"abdominal", "pain"})."""
@@ -974,11 +997,12 @@ class RecordPolicy:
             amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool(named & roots))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
+            kindred = self._kindred(query)
             if own:
                 kin += own
-            elif _about_body(query) and said:
-                maybe += said
-            elif not _deniable(query) or amounts:
+            elif _about_body(query) and (said or kindred):
+                maybe += said or kindred
+            elif not _deniable(query) or amounts or kindred:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self._covering_denials(query, touched)
                 kin += denials
@@ -988,6 +1012,21 @@ class RecordPolicy:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
         return kin, maybe, unsure, absent
+
+    def _kindred(self, query: str) -> list[str]:
+        """The patient's present symptoms and body changes whose names share a word of
+        ``query`` up to its derivational ending (:func:`_word_stem`: "irritable mood?" and a
+        recorded irritability, "itchy?" and itching): the same thing in other words, never
+        absent. A body part shared is no such word ("abdominal swelling?" is not the
+        abdominal pain), and the fact lies where the query places it ("knee pain?" is not the
+        abdominal pain)."""
+        asked = _stems(query)
+        found = []
+        for path in self._present:
+            texts = self._candidate_texts(path) if self._own_present(path) else ()
+            if any(asked & _stems(t) for t in texts) and _place_fits(query, texts):
+                found.append(path)
+        return found
 
     def _present_in(self, fields: Sequence[str]) -> list[str]:
         """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
