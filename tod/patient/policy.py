@@ -449,10 +449,20 @@ def _word_stem(word: str) -> str:
     return word
 
 
-def _stems(text: str) -> frozenset[str]:
-    """The stems (:func:`_word_stem`) of the content words of ``text`` that are neither weak
-    words nor body parts."""
-    return frozenset(_word_stem(w) for w in content_words(text) - _WEAK_WORDS if not body_regions(w))
+def _other_forms(query: str, text: str) -> bool:
+    """Whether ``query`` and ``text`` share a word only in different forms (the stem of
+    :func:`_word_stem`, "irritable" and "irritability"), neither a weak word nor a body part.
+    A word the two share as written is left to the root matching, which weighs it ("racing
+    heartbeat?" is not the racing thoughts)."""
+    def forms(words: frozenset[str]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for word in words - _WEAK_WORDS:
+            if not body_regions(word):
+                found.setdefault(_word_stem(word), set()).add(word)
+        return found
+
+    asked, written = forms(content_words(query)), forms(content_words(text))
+    return any(not asked[stem] & written[stem] for stem in asked.keys() & written.keys())
 
 
 def _roots(text: str) -> frozenset[str]:
@@ -1020,11 +1030,10 @@ class RecordPolicy:
         absent. A body part shared is no such word ("abdominal swelling?" is not the
         abdominal pain), and the fact lies where the query places it ("knee pain?" is not the
         abdominal pain)."""
-        asked = _stems(query)
         found = []
         for path in self._present:
             texts = self._candidate_texts(path) if self._own_present(path) else ()
-            if any(asked & _stems(t) for t in texts) and _place_fits(query, texts):
+            if any(_other_forms(query, t) for t in texts) and _place_fits(query, texts):
                 found.append(path)
         return found
 
