@@ -433,6 +433,39 @@ def _head(text: str) -> str | None:
     return _WORD_GROUPS.get(words[-1], words[-1]) if words else None
 
 
+#: Derivational endings of English adjectives and nouns, longest first.
+_DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
+
+
+def _word_stem(word: str) -> str:
+    """``word`` without its derivational endings, while at least three letters remain
+    ("irritability" -> "irrit", "irritable" -> "irrit", "tiredness" -> "tir", "itchy" -> "itch")."""
+    stripped = True
+    while stripped:
+        stripped = False
+        for ending in _DERIVATIONAL_ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word, stripped = word[: -len(ending)], True
+                break
+    return word
+
+
+def _other_forms(query: str, text: str) -> bool:
+    """Whether ``query`` and ``text`` share a word only in different forms (the stem of
+    :func:`_word_stem`, "irritable" and "irritability"), neither a weak word nor a body part.
+    A word the two share as written is left to the root matching, which weighs it ("racing
+    heartbeat?" is not the racing thoughts)."""
+    def forms(words: frozenset[str]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for word in words - _WEAK_WORDS:
+            if not body_regions(word):
+                found.setdefault(_word_stem(word), set()).add(word)
+        return found
+
+    asked, written = forms(content_words(query)), forms(content_words(text))
+    return any(not asked[stem] & written[stem] for stem in asked.keys() & written.keys())
+
+
 def _roots(text: str) -> frozenset[str]:
     """The content words of ``text``, a word of :data:`_WORD_GROUPS` as its group
     ("abdominal discomfort" -> {"abdominal", "pain"})."""
@@ -975,11 +1008,12 @@ class RecordPolicy:
             amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool(named & roots))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
+            kindred = self._kindred(query)
             if own:
                 kin += own
-            elif _about_body(query) and said:
-                maybe += said
-            elif not _deniable(query) or amounts:
+            elif _about_body(query) and (said or kindred):
+                maybe += said or kindred
+            elif not _deniable(query) or amounts or kindred:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self._covering_denials(query, touched)
                 kin += denials
@@ -989,6 +1023,20 @@ class RecordPolicy:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
         return kin, maybe, unsure, absent
+
+    def _kindred(self, query: str) -> list[str]:
+        """The patient's present symptoms and body changes whose names share a word of
+        ``query`` up to its derivational ending (:func:`_word_stem`: "irritable mood?" and a
+        recorded irritability, "itchy?" and itching): the same thing in other words, never
+        absent. A body part shared is no such word ("abdominal swelling?" is not the
+        abdominal pain), and the fact lies where the query places it ("knee pain?" is not the
+        abdominal pain)."""
+        found = []
+        for path in self._present:
+            texts = self._candidate_texts(path) if self._own_present(path) else ()
+            if any(_other_forms(query, t) for t in texts) and _place_fits(query, texts):
+                found.append(path)
+        return found
 
     def _present_in(self, fields: Sequence[str]) -> list[str]:
         """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
@@ -1471,6 +1519,7 @@ class RecordPolicy:
             system = [i for i in present if self._of_turn_system(i) and any(getattr(symptoms[i], f) for f in fields)]
             return [(system or present)[0]], []
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
+        queries = self._described(queries)
         targets: list[int] = []
         other: list[Statement] = []
         unknown: list[str] = []
@@ -1508,6 +1557,15 @@ class RecordPolicy:
             symptoms = self.case.symptoms
             targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
         return targets, other
+
+    def _described(self, queries: list[str]) -> list[str]:
+        """The named items a descriptor or factors question is about. In a turn that also asks
+        which symptoms the patient has ("Tell me about the night sweats: are they severe? Any
+        other symptoms, such as fatigue or fever?"), the slot values of that question come with
+        it, after the item described: the description is of the first item named, never of
+        a symptom of the list (the fever's degree) nor of one linked in other words to an item
+        of the list; the symptom question answers those items itself."""
+        return queries[:1] if self._turn_asks_symptoms else queries
 
     def _symptom_absent(self, index: int) -> Statement:
         """"I don't actually have any X" of the recorded denied symptom at ``index``."""
