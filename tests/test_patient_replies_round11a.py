@@ -109,3 +109,13 @@ def test_a_catch_all_item_gets_no_topic_line():
     parse = TurnParse("Any family history of diabetes or any other inherited conditions?", ("ask_family_history",),
                       {"disease": ["diabetes"]})
     assert unmapped_items(parse) == [] and unmapped_topics(parse) == []
+
+
+@pytest.mark.parametrize("text, intents, slots", [
+    ("Any easy bruising, or bleeding that goes on a long time after small cuts or injuries?",
+     ("ask_symptom",), {"symptom": ["easy bruising", "bleeding"]}),
+    ("Does anything set off the ulcers, like spicy foods, hot drinks, or stress?",
+     ("ask_symptom_factors",), {}),
+])
+def test_a_noun_item_of_a_list_takes_no_intent_by_its_cue(text, intents, slots):
+    assert widened(TurnParse(text, intents, slots), ANSWERABLE).intents == intents

@@ -242,15 +242,26 @@ def _fits_slot(phrase: str, slot: str, parse: TurnParse) -> bool:
     return slot != "symptom" or looks_like_symptom(phrase)
 
 
+#: A joined item that is a question of its own ("... or have you travelled?", "is it constant
+#: or does it come and go?"): only such an item, or a whole uncovered question, takes an intent
+#: by its clear cue; a noun item of a list ("bleeding after cuts or injuries", "foods, drinks,
+#: or stress") names things of the covered question, not another question.
+_OWN_QUESTION = re.compile(r"^(?:have|has|had|do|does|did|is|are|was|were|can|could|will|would|how|what|when|where|"
+                           r"which|who|why)\b", re.IGNORECASE)
+
+
 def widened(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
     """``parse`` with what its uncovered questions and items clearly ask: the intent of
-    ``answerable`` whose clear cue (:data:`CLEAR_CUES`) a question or item holds, else, for a
+    ``answerable`` whose clear cue (:data:`CLEAR_CUES`) an uncovered question or a joined item
+    that is a question of its own (:data:`_OWN_QUESTION`) holds, else, for a
     bare item (:func:`item_phrase`) of a sentence naming a slot value, the item as a value of
     that slot ("headaches or seizures?" tagged "seizures" only also asks about headaches)
     when it fits there (:func:`_fits_slot`)."""
     intents, slots = list(parse.intents), {k: list(v) for k, v in parse.slots.items()}
-    for item in [*unmapped_questions(parse), *unmapped_items(parse)]:
-        clear = next((i for i, cue in CLEAR_CUES.items() if i in answerable and cue.search(item)), None)
+    questions = unmapped_questions(parse)
+    for item in [*questions, *unmapped_items(parse)]:
+        clear = next((i for i, cue in CLEAR_CUES.items() if i in answerable and cue.search(item)), None) \
+            if item in questions or _OWN_QUESTION.match(item) else None
         if clear is not None:
             intents += [clear] if clear not in intents else []
             continue
