@@ -5,18 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tod.records.agentclinic import episode_ended, import_medqa_case
+from tod.records.agentclinic import episode_ended
 from tod.records.builder import CaseBuilder
 from tod.records.model import Status
 from tod.records.opening import opening_statement
 
-
-def _import(actor: dict[str, Any]) -> dict[str, Any]:
-    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
-                                 "Physical_Examination_Findings": {}, "Test_Results": {},
-                                 "Correct_Diagnosis": "Made-up disease"}}
-    record, _, _ = import_medqa_case(case, case_id="t-1")
-    return record.model_dump(mode="json")["case"]
+from record_support import imported_case
 
 
 def _values(case: dict[str, Any], field: str) -> list[str]:
@@ -45,7 +39,7 @@ def test_history_items_that_name_other_things_stay_apart() -> None:
 
 
 def test_a_present_complaint_restated_as_an_undated_past_diagnosis_is_stored_once() -> None:
-    case = _import({"Demographics": "30-year-old man", "History": "He has had a cough for a week.",
+    case = imported_case({"Demographics": "30-year-old man", "History": "He has had a cough for a week.",
                     "Symptoms": {"Primary_Symptom": "Cough", "Secondary_Symptoms": ["History of a focal seizure",
                                                                                    "Focal seizure"]},
                     "Past_Medical_History": "Hay fever."})

@@ -3,29 +3,19 @@ lists and the openings that say them, each pinned with a made-up sentence, never
 
 from __future__ import annotations
 
-from typing import Any
-
-from tod.records.agentclinic import import_medqa_case
 from tod.records.builder import CaseBuilder
 from tod.records.narrative import symptom_items
 from tod.records.opening import opening_statement
 from tod.records.symptom_names import is_fragment, stopped_behaviour
 from tod.records.vignette import read_vignette
 
+from record_support import imported_case
+
 
 def _read(text: str) -> tuple[dict, CaseBuilder]:
     """The case read from a vignette, and its builder (warnings, unrouted count)."""
     builder = read_vignette(text, leak_terms=[]).builder
     return builder.case("x"), builder
-
-
-def _import(actor: dict[str, Any]) -> dict[str, Any]:
-    """The case of a made-up AgentClinic MedQA entry."""
-    case = {"OSCE_Examination": {"Objective_for_Doctor": "Assess the patient.", "Patient_Actor": actor,
-                                 "Physical_Examination_Findings": {}, "Test_Results": {},
-                                 "Correct_Diagnosis": "Made-up disease"}}
-    record, _, _ = import_medqa_case(case, case_id="t-1")
-    return record.model_dump(mode="json")["case"]
 
 
 def _symptoms(case: dict, status: str = "present") -> list[str]:
@@ -113,7 +103,7 @@ def test_an_adjective_restating_a_recorded_symptom_noun_is_one_symptom() -> None
 # ------------------------------------------------------------------ AgentClinic openings
 
 def test_an_agentclinic_opening_states_the_presenting_complaint_not_the_secondary_signs() -> None:
-    case = _import({"Demographics": "50-year-old woman", "History": "She has had a sore on her shin for 3 weeks.",
+    case = imported_case({"Demographics": "50-year-old woman", "History": "She has had a sore on her shin for 3 weeks.",
                     "Symptoms": {"Primary_Symptom": "Painful sore on the shin",
                                  "Secondary_Symptoms": ["Sore has a raised purple edge", "Swollen ankles"]}})
     opening = case["opening_statement"]
@@ -122,14 +112,14 @@ def test_an_agentclinic_opening_states_the_presenting_complaint_not_the_secondar
 
 
 def test_an_agentclinic_opening_falls_back_to_all_symptoms_when_the_primary_is_no_complaint() -> None:
-    case = _import({"Demographics": "40-year-old man", "History": "He was referred by his dentist.",
+    case = imported_case({"Demographics": "40-year-old man", "History": "He was referred by his dentist.",
                     "Symptoms": {"Primary_Symptom": "Decreased bowel sounds",
                                  "Secondary_Symptoms": ["Belly pain"]}})
     assert "belly pain" in case["opening_statement"]
 
 
 def test_an_entry_found_on_examination_is_an_examination_result_not_a_symptom() -> None:
-    case = _import({"Demographics": "2-day-old girl", "History": "The baby was born at home.",
+    case = imported_case({"Demographics": "2-day-old girl", "History": "The baby was born at home.",
                     "Symptoms": {"Primary_Symptom": "Poor feeding",
                                  "Secondary_Symptoms": ["Pale patches on the back noted on examination"]},
                     "Review_of_Systems": "Physical examination shows wide-set eyes and a short neck."})
