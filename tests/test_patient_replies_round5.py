@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tod.patient.policy import class_topic
+from tod.patient.query_words import class_topic
 from tod.records.model import Record
 
 SEEDS = range(6)

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tod.nlu.types import TurnParse
-from tod.patient.policy import text_catch_alls
+from tod.patient.query_words import text_catch_alls
 from tod.records.model import Record
 
 from reply_support import edited, reply_to, statements_of

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tod.patient.query_words import placed
 from tod.patient.templates import parallel as _parallel
-from tod.patient.policy import placed
 from tod.records.model import Record
 
 from reply_support import edited, reply_to, statements_of

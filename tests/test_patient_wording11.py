@@ -15,7 +15,7 @@ from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.matching import normalise, own_word
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import class_topic
+from tod.patient.query_words import class_topic
 from tod.patient.spoken import asked_shape
 from tod.patient.templates import default_bank
 from tod.patient.voice import Voice, echo_item

@@ -28,8 +28,9 @@ from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_si
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy, placed, placed_field_items
+from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy
 from tod.patient.polish import Polisher
+from tod.patient.query_words import placed, placed_field_items
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
 from tod.patient.templates import Part, TemplateBank, compose, default_bank

@@ -11,7 +11,7 @@ A templated reply is checked part by part (see :mod:`tod.patient.templates`):
    doctor's slot values of the turn as :func:`~tod.patient.voice.echo_item` repeats them
    (numbers and edge function words removed; reworded only when a value is one lay-table
    term; "your" as "my"), or as the class a value names
-   (:func:`~tod.patient.policy.class_topic`: "kidney disease" as "kidney problems"); voice placeholders hold voice words; {opening} is the record's
+   (:func:`~tod.patient.query_words.class_topic`: "kidney disease" as "kidney problems"); voice placeholders hold voice words; {opening} is the record's
    opening statement verbatim;
 4. the parts compose to the reply text;
 5. every number in the reply occurs in the provenance texts (or the opening statement when
@@ -30,7 +30,7 @@ from typing import Iterable, Sequence
 from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.policy import class_topic
+from tod.patient.query_words import class_topic
 from tod.patient.spoken import refer_back, without_place
 from tod.patient.templates import (
     ASKED_FILL,

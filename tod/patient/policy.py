@@ -69,8 +69,29 @@ from tod.patient.asking import only_requests_tests
 from tod.patient.facts import field_texts, resolve, resolve_list, resolve_optional, spoken_phrase
 from tod.patient.figures import without_numbers
 from tod.patient.lexicon import LayLexicon
-from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise, own_word
+from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
 from tod.patient.nlg import with_asked
+from tod.patient.query_words import (
+    ATTRIBUTE_WORDS,
+    CATCH_ALL_WORDS,
+    COMPLAINT_WORDS,
+    MEASURE_WORDS,
+    PLACED_FIELD_WORDS,
+    WEAK_WORDS,
+    WORD_GROUPS,
+    about_body,
+    class_topic,
+    deniable,
+    head_word,
+    only_describes,
+    other_forms,
+    place_fits,
+    placed,
+    placed_field_items,
+    same_place,
+    text_catch_alls,
+    word_roots,
+)
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState, question_key
 from tod.patient.templates import join_items, join_things
@@ -207,25 +228,6 @@ EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
 )
 _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
 
-#: Words of a catch-all question ("any other conditions?", "anything else?", "any chronic
-#: medical conditions?", "previous illnesses?") besides the matcher's generic words: a query
-#: of only these names no item but the asked field itself, so it is answered with the
-#: field's present facts, never denied item by item.
-_CATCH_ALL_WORDS = frozenset(
-    normalise("""other else anything something symptom sign thing kind type chronic medical health healthcare
-    illness illnesses ill sickness ailment ongoing underlying previous prior past significant major known serious
-    current existing longstanding long-term long term pre-existing preexisting background relevant important
-    general diagnosis diagnosed concern concerns disorder disorders unusual""").split()
-)
-
-#: Head nouns of a question about a kind of condition ("heart problems", "autoimmune
-#: diseases", "endocrine disorders"): with one qualifier that is not a catch-all word, the
-#: query names a class, not an item; unmatched, it is denied by its class ("No, no heart
-#: problems that I know of.") and the recorded conditions follow, never a bare "No, not that one.".
-_CLASS_WORDS = frozenset(
-    normalise("problem problems condition conditions issue issues illness illnesses disease diseases disorder "
-              "disorders trouble troubles").split()
-)
 #: The intents whose unmatched class queries are denied by class (``denied_class`` templates).
 _CLASS_ASKED = frozenset({"ask_past_diagnosis"})
 #: The intents whose denial of an unmatched item does not repeat it (the doctor's guess at
@@ -233,14 +235,6 @@ _CLASS_ASKED = frozenset({"ask_past_diagnosis"})
 #: about several items, the denial names its topic (``denied_asked_topic`` templates).
 _UNNAMED_DENIALS = frozenset({"ask_past_diagnosis"})
 
-#: What a physical-change question may ask about without naming a change ("any changes
-#: in your weight?" names "weight"): denied as unchanged ("no change in weight").
-_ATTRIBUTE_WORDS = frozenset(
-    normalise("""weight appetite sleep sleeping energy mood bowel habit urination urine vision eyesight hearing
-    hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
-    smell stamina eating diet activity exercise routine heartbeat speech breathing pattern consistency frequency
-    movement intake fluid balance coordination stool feeding feed""").split()
-)
 
 #: List intents about what the patient knows for certain (their own diagnoses, medicines,
 #: allergies, operations, vaccinations, their family's illnesses): an item the field does
@@ -261,65 +255,11 @@ _RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_rec
 #: :meth:`RecordPolicy._unmatched`.
 _OWN_BODY = frozenset({"ask_symptom", "ask_physical_change"})
 
-#: Words of a query about a measurement or a test value, which a patient may really not
-#: know ("kidney function", "blood pressure", "sugar levels"): never denied as unrecorded.
-_MEASURE_WORDS = frozenset(
-    normalise("""function level count output pressure rate pulse reading result value sugar glucose cholesterol
-    saturation oxygen test scan marker number""").split()
-)
-#: A query that may be the doctor's guess at a diagnosis (an abbreviation, a figure, a
-#: disease word): never denied as an unrecorded symptom (it may be the hidden diagnosis).
 #: The path of a symptom's name ("symptoms[2]"): the item that takes its article in a list.
 _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
-_DIAGNOSIS_GUESS = re.compile(
-    r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia|ia|sis|ism)\b|\b(?:disease|disorder"
-    r"|syndrome|cancer|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem"
-    r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
-    r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
-)
 #: Words of a catch-all that asks for the patient's other symptoms ("any other symptoms?",
 #: "other signs"), not only more of the named kind ("anything else like that").
 _OTHER_SYMPTOMS = frozenset(normalise("symptom symptoms sign signs").split())
-#: What narrows a catch-all to one part or cause ("any other symptoms related to your
-#: kidneys?", "... in your legs?"): then it does not ask about everything.
-_NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
-                                 r"|caused|due)\b", re.IGNORECASE)
-#: Words that only describe a symptom (its quality, spread, pattern or triggers): a slot value
-#: made of them names no item of its own.
-_DESCRIBING_WORDS = frozenset(normalise("""sharp dull stabbing throbbing shooting gnawing pressing squeezing crushing
-    constant intermittent radiate radiates radiating radiation spread spreads spreading nature character
-    quality severity intensity trigger triggers pattern patterns worse better""").split())
-#: Words that name one sensation or function in several ways ("discomfort" and "pain",
-#: "fever" and "temperature"): a query and a record text sharing a group are related.
-_WORD_GROUPS: Mapping[str, str] = MappingProxyType(
-    {
-        word: group
-        for group, words in {
-            "pain": """pain ache aching achy sore soreness hurt hurting discomfort tender tenderness cramp cramping painful
-                       headache earache stomachache bellyache tummyache backache toothache tight tightness""",
-            "fever": "fever feverish temperature hot chill chills shivering shivery",
-            "sick": "nausea nauseous nauseated sick vomit vomiting throwing retch retching gag gagging",
-            "skin": """rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds
-                       patch patches""",
-            "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
-            "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
-            "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
-            "tired": "tired tiredness fatigue fatigued exhaustion exhausted weary lethargy lethargic energy weak weakness",
-            "blood": "bleed bleeding blood bloody",
-            "numb": "numb numbness tingling tingly pin needle",
-            "swell": "swelling swollen swell puffy puffiness edema oedema",
-            "itch": "itch itchy itching pruritus",
-            "dizzy": "dizzy dizziness lightheaded light-headed vertigo faint fainting",
-            "sleep": "sleep sleeping insomnia",
-            "vision": "vision sight eyesight seeing blurry blurred",
-            "pregnancy": """pregnant pregnancy pregnancies miscarriage termination abortion child children baby babies birth
-                            delivery gravida""",
-            "period": "period menstrual menstruation cycle menopause menarche",
-            "infection": "infection infections infected infective infectious",
-        }.items()
-        for word in normalise(words).split()
-    }
-)
 
 #: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
 _CHILD_AGE = 12
@@ -346,13 +286,6 @@ _NONE_VALUE = re.compile(
 )
 
 
-def _only_describes(value: str) -> bool:
-    """Whether a slot value only names a quality, a pattern or a trigger of a symptom
-    ("sharp", "dull", "triggers", "spread"), not a symptom or an item of its own."""
-    words = content_words(value)
-    return bool(words) and words <= _DESCRIBING_WORDS
-
-
 def _symptom_index(path: str) -> int:
     """The index of the symptom at ``path`` ("symptoms[2]" -> 2)."""
     return int(path[len("symptoms["):-1])
@@ -364,18 +297,6 @@ def _blanket_denial(fact: Fact) -> bool:
     if fact.status is Status.denied and not fact.value:
         return True
     return bool(fact.value) and _NONE_VALUE.match(fact.value.strip()) is not None
-
-
-def class_topic(query: str) -> str | None:
-    """The class a query names as the patient says it ("heart disease" -> "heart problems",
-    "autoimmune disorders" -> "autoimmune problems"): a head noun of :data:`_CLASS_WORDS`
-    after exactly one qualifier that is not a catch-all word; ``None`` for any other query
-    ("asthma", "chronic conditions", "inflammatory bowel disease")."""
-    words = normalise(query).split()
-    if not words or words[-1] not in _CLASS_WORDS:
-        return None
-    qualifiers = [w for w in words[:-1] if content_words(w) and w not in _CATCH_ALL_WORDS and w not in _CLASS_WORDS]
-    return f"{own_word(query, qualifiers[0])} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
 
 
 def _topic_denial(statement: Statement) -> Statement:
@@ -411,117 +332,6 @@ def _list_path(field: str) -> str:
     return field.removesuffix("[*]")
 
 
-#: Words two texts may share without naming the same thing ("vision changes" and "change in
-#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
-_WEAK_WORDS = frozenset(
-    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
-    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
-)
-
-
-#: Where a place phrase after the thing named starts ("pain in my abdomen", "swelling of the legs").
-_PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|inside|across)\s+", re.IGNORECASE)
-
-
-def _head(text: str) -> str | None:
-    """The root of the last content word of ``text`` before any place phrase, the thing it
-    names ("abdominal discomfort" -> "pain", "racing thoughts" -> "thought", "pain in my
-    abdomen" -> "pain"); ``None`` without one."""
-    text = _PLACE_AFTER.split(text, maxsplit=1)[0]
-    kept = content_words(text)
-    words = [w for w in normalise(text).split() if w in kept]
-    return _WORD_GROUPS.get(words[-1], words[-1]) if words else None
-
-
-#: Derivational endings of English adjectives and nouns, longest first.
-_DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
-
-
-def _word_stem(word: str) -> str:
-    """``word`` without its derivational endings, while at least three letters remain
-    ("irritability" -> "irrit", "irritable" -> "irrit", "tiredness" -> "tir", "itchy" -> "itch")."""
-    stripped = True
-    while stripped:
-        stripped = False
-        for ending in _DERIVATIONAL_ENDINGS:
-            if word.endswith(ending) and len(word) - len(ending) >= 3:
-                word, stripped = word[: -len(ending)], True
-                break
-    return word
-
-
-def _other_forms(query: str, text: str) -> bool:
-    """Whether ``query`` and ``text`` share a word only in different forms (the stem of
-    :func:`_word_stem`, "irritable" and "irritability"), neither a weak word nor a body part.
-    A word the two share as written is left to the root matching, which weighs it ("racing
-    heartbeat?" is not the racing thoughts)."""
-    def forms(words: frozenset[str]) -> dict[str, set[str]]:
-        found: dict[str, set[str]] = {}
-        for word in words - _WEAK_WORDS:
-            if not body_regions(word):
-                found.setdefault(_word_stem(word), set()).add(word)
-        return found
-
-    asked, written = forms(content_words(query)), forms(content_words(text))
-    return any(not asked[stem] & written[stem] for stem in asked.keys() & written.keys())
-
-
-def _roots(text: str) -> frozenset[str]:
-    """The content words of ``text``, a word of :data:`_WORD_GROUPS` as its group
-    ("abdominal discomfort" -> {"abdominal", "pain"})."""
-    return frozenset(_WORD_GROUPS.get(w, w) for w in content_words(text))
-
-
-def _place_fits(query: str, texts: Sequence[str]) -> bool:
-    """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
-    the query names; a query that names none fits anything ("joint pain" is not an unlocated
-    "pain", nor "chest pain")."""
-    wanted = body_regions(query)
-    return not wanted or any(body_regions(t) & wanted for t in texts)
-
-
-#: Words that call something a complaint without naming it ("trouble sleeping", "breathing problems").
-_COMPLAINT_WORDS = re.compile(r"\b(?:problems?|issues?|troubles?|difficult(?:y|ies))\b", re.IGNORECASE)
-
-
-def _guesses_diagnosis(query: str) -> bool:
-    """Whether a query may be the doctor's guess at a diagnosis (:data:`_DIAGNOSIS_GUESS`),
-    except a complaint word on a body function, which names a symptom a person knows of
-    (a body attribute or a sensation's word group: "trouble sleeping", "breathing problems";
-    not "heart problems", whose rest names an organ, nor "kidney disease")."""
-    if _DIAGNOSIS_GUESS.search(query) is None:
-        return False
-    rest = _COMPLAINT_WORDS.sub(" ", query)
-    function = _roots(rest) & (_ATTRIBUTE_WORDS | frozenset(_WORD_GROUPS.values()))
-    return not function or bool(body_regions(rest)) or _DIAGNOSIS_GUESS.search(rest) is not None
-
-
-def _deniable(query: str) -> bool:
-    """Whether a named item no record fact touches may be denied as a symptom the patient
-    does not have: not a measurement (:data:`_MEASURE_WORDS`), not a possible diagnosis
-    (:func:`_guesses_diagnosis`)."""
-    return not set(normalise(query).split()) & _MEASURE_WORDS and not _guesses_diagnosis(query)
-
-
-def _about_body(query: str) -> bool:
-    """Whether a named item is about the patient's own body, so a present symptom that may
-    amount to it is said rather than "not sure": not a possible diagnosis
-    (:func:`_guesses_diagnosis`), and not a measurement unless its other words are all body
-    attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels")."""
-    if _guesses_diagnosis(query):
-        return False
-    words = content_words(query)
-    return not words & _MEASURE_WORDS or bool(words - _MEASURE_WORDS) and words - _MEASURE_WORDS <= _ATTRIBUTE_WORDS
-
-
-def _same_place(qualifiers: frozenset[str], roots: frozenset[str], shared_regions: frozenset[str]) -> bool:
-    """Whether a record text (word ``roots``) lies where a query places its item: the query's
-    ``qualifiers`` (its roots besides its head, weak and measurement words left out: "joint"
-    of "joint pain", "leg" of "leg swelling") are none, or the text shares one of them or a
-    body region (``shared_regions``). "Joint pain?" is not answered with a back pain."""
-    qualifiers = qualifiers - _WEAK_WORDS - _MEASURE_WORDS
-    return not qualifiers or bool(qualifiers & roots) or bool(shared_regions)
-
 
 def _strings(value: object) -> list[str]:
     """The texts of a dumped record item, nested lists and mappings included; statuses and
@@ -535,89 +345,6 @@ def _strings(value: object) -> list[str]:
     return []
 
 
-#: A catch-all the doctor's own words hold ("... or any other medical conditions?", "any
-#: other symptoms?"): "any"/"other" and up to three catch-all words before a class word.
-_CATCH_ALL_PHRASE = re.compile(
-    r"\b(?:any|other)\b((?:\s+[\w-]+){0,3}?)\s+(symptoms?|conditions?|problems?|illness(?:es)?|diseases?|issues?"
-    r"|disorders?)\b(?=([^.?!;,]*))",
-    re.IGNORECASE,
-)
-_FAMILY_WORDS = re.compile(r"\b(?:family|relatives?|parents?|mother|father|mum|mom|dad|siblings?|brothers?|sisters?"
-                           r"|grand\w+|run in|runs in)\b", re.IGNORECASE)
-
-
-def text_catch_alls(text: str) -> dict[str, str]:
-    """The catch-alls of a doctor's turn by the intent they ask (:data:`_CATCH_ALL_PHRASE`):
-    conditions of the family (a family word after the class word, or before the phrase in its
-    sentence) to the family history, other symptoms to the symptom intent, other conditions to
-    the past diagnoses, unless narrowed (:data:`_NARROWED_CATCH_ALL`); each as a query of
-    catch-all words ("other conditions")."""
-    found: dict[str, str] = {}
-    for sentence in re.split(r"(?<=[.?!;])\s+", text):
-        for match in _CATCH_ALL_PHRASE.finditer(sentence):
-            if any(w not in _CATCH_ALL_WORDS for w in normalise(match.group(1)).split()):
-                continue  # "any heart problems" names a class, not everything
-            word = match.group(2).lower()
-            if _FAMILY_WORDS.search(match.group(3)) or _FAMILY_WORDS.search(sentence[: match.start()]):
-                intent = "ask_family_history"
-            elif _NARROWED_CATCH_ALL.match(match.group(3)):
-                continue  # "any other symptoms related to your kidneys" asks about the kidneys
-            else:
-                intent = "ask_symptom" if word.startswith("symptom") else "ask_past_diagnosis"
-            found.setdefault(intent, f"other {word}")
-    return found
-
-
-#: The words of a list field that name no item until placed on the body ("any head trauma?",
-#: "any injuries to your head?"): with no other item named, the placed word is the item asked
-#: about, never a question about the whole field (answered "Yes" with a coronary stent).
-_PLACED_FIELD_WORDS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {"ask_trauma_surgery": frozenset("trauma injury injuries surgery surgeries operation operations".split())}
-)
-#: How many words after a slot value its body place may lie ("numbness or weakness in your arms").
-_PLACE_REACH = 6
-#: Words that close a body place named by an adjective ("in the abdominal area").
-_AREA_WORDS = frozenset({"area", "region"})
-#: The words that open a body place ("in your arms").
-_PLACE_WORDS = frozenset("in on at around near under behind over across inside".split())
-
-
-def placed(value: str, text: str, place_words: frozenset[str] = _PLACE_WORDS) -> str:
-    """The slot ``value`` with the body place the turn's sentence gives it when it names none:
-    "cramping" in "any cramping in your abdomen?" -> "cramping in your abdomen", in "any
-    abdominal cramping?" -> "abdominal cramping"; ``value`` itself when it names a place or
-    its sentence names none near it, or is an attribute ("hearing", "appetite": asked as a change)."""
-    if not value or body_regions(value) or content_words(value) <= _ATTRIBUTE_WORDS:
-        return value
-    for sentence in re.split(r"(?<=[.?!;])\s+", text):
-        words = re.findall(r"[\w'-]+", sentence)
-        lowered = [w.lower() for w in words]
-        size = len(value.split())
-        starts = [i for i in range(len(words) - size + 1) if " ".join(lowered[i:i + size]) == value.lower()]
-        if not starts:
-            continue
-        start, end = starts[0], starts[0] + size
-        if start and body_regions(words[start - 1]):
-            return f"{words[start - 1]} {value}"
-        body = next((i for i in range(end, min(end + _PLACE_REACH, len(words))) if body_regions(words[i])), None)
-        at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in place_words), None) if body else None
-        if at is None:
-            return value
-        last = body + 1 if body + 1 < len(words) and lowered[body + 1] in _AREA_WORDS else body  # "the abdominal area"
-        return " ".join([value, *words[at:last + 1]])
-    return value
-
-
-def placed_field_items(intent: str, values: Sequence[str], text: str) -> list[str]:
-    """The items a turn names by placing a field word of ``intent`` on the body
-    (:data:`_PLACED_FIELD_WORDS`: "head trauma", "trauma to the breast"), when its slot
-    ``values`` name nothing but the field (none, or only field and catch-all words); else none."""
-    words = _PLACED_FIELD_WORDS.get(intent, frozenset())
-    field = {normalise(w) for w in words}
-    if not words or any(content_words(v) - _CATCH_ALL_WORDS - field for v in values):
-        return []
-    found = [placed(w, text, _PLACE_WORDS | {"to"}) for w in re.findall(r"[\w-]+", text.lower()) if w in words]
-    return list(dict.fromkeys(f for f in found if body_regions(f)))
 
 
 class RecordPolicy:
@@ -664,7 +391,7 @@ class RecordPolicy:
         self._handlers: dict[str, Handler] = {intent: kinds[rule.kind] for intent, rule in INTENT_RULES.items()}
         # every text of the record with its fact's path, word roots and body regions: what a
         # named symptom may touch (computed once, not per question)
-        self._record_texts = [(path, text, _roots(text) | _roots(self._lay(text)), body_regions(text))
+        self._record_texts = [(path, text, word_roots(text) | word_roots(self._lay(text)), body_regions(text))
                               for path, text in self._all_texts()]
         matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
         self._record_words = " ".join(text for _, text, _, _ in self._record_texts)
@@ -687,10 +414,10 @@ class RecordPolicy:
             if owner not in parse.intents:
                 values = list(parse.slots.get(other_slot, []))
         values = [v for v in dict.fromkeys(placed(v.strip(), parse.text) for v in values)
-                  if v and not (slot == "symptom" and _only_describes(v))]
+                  if v and not (slot == "symptom" and only_describes(v))]
         values = placed_field_items(intent, values, parse.text) or values
         catch_all = text_catch_alls(parse.text).get(intent)
-        if catch_all and values and all(content_words(v) - _CATCH_ALL_WORDS for v in values):
+        if catch_all and values and all(content_words(v) - CATCH_ALL_WORDS for v in values):
             values.append(catch_all)
         return values
 
@@ -703,7 +430,7 @@ class RecordPolicy:
         earlier test listed. The state is read, never changed.
         """
         # the word groups of the turn: what a question that names no item is about
-        self._turn_groups = _roots(parse.text) & frozenset(_WORD_GROUPS.values())
+        self._turn_groups = word_roots(parse.text) & frozenset(WORD_GROUPS.values())
         self._turn_regions = frozenset(body_regions(parse.text))
         self._turn_asks_symptoms = "ask_symptom" in parse.intents
         answers = []
@@ -842,7 +569,7 @@ class RecordPolicy:
         best, best_score = None, 0.0
         for path, texts in candidates:
             score = max((self.matcher.score(query, t) for t in texts), default=0.0)
-            if score < SYNONYM_SCORE and not _place_fits(query, texts):
+            if score < SYNONYM_SCORE and not place_fits(query, texts):
                 continue
             if score > best_score and (resolve(self.case, path).status is Status.present
                                        or self._denial_covers(query, texts, score)):
@@ -862,8 +589,8 @@ class RecordPolicy:
         conditions?", "anything else"): a query with no content word besides "other"/"else"
         or the name of the ``intent``'s own field ("any other exposures?" asks about every
         exposure, not about one called "exposures")."""
-        field = _roots(INTENT_SLOT.get(intent, "").replace("_", " "))
-        named = [q for q in queries if _roots(" ".join(content_words(q) - _CATCH_ALL_WORDS)) - field]
+        field = word_roots(INTENT_SLOT.get(intent, "").replace("_", " "))
+        named = [q for q in queries if word_roots(" ".join(content_words(q) - CATCH_ALL_WORDS)) - field]
         return named, len(named) < len(queries)
 
     def _held_elsewhere(self, queries: Sequence[str]) -> list[str]:
@@ -891,7 +618,7 @@ class RecordPolicy:
         """The word roots of ``query`` (as asked and in lay words), its body regions, and the
         record texts (``(path, text, roots, regions)``) that touch it (:meth:`_touches`) and do
         not lie elsewhere than it places itself."""
-        asked = _roots(query) | _roots(self._lay(query))
+        asked = word_roots(query) | word_roots(self._lay(query))
         wanted = body_regions(query)
         touched = [entry for entry in self._record_texts
                    if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
@@ -904,7 +631,7 @@ class RecordPolicy:
         and "no change in urine colour"; not "fevers?" and "no hot flushes"), or the matcher
         relates the two as :meth:`_denial_covers` asks. That denial answers the query, with its
         record path, instead of "not sure"."""
-        wanted = [content_words(q) - _WEAK_WORDS - _MEASURE_WORDS for q in (query, self._lay(query))]
+        wanted = [content_words(q) - WEAK_WORDS - MEASURE_WORDS for q in (query, self._lay(query))]
         return list(dict.fromkeys(
             path for path, text, _, _ in touched
             if self._own_denied(path) and (any(w and w <= content_words(text) | content_words(self._lay(text)) for w in wanted)
@@ -921,11 +648,11 @@ class RecordPolicy:
 
     def _only_found(self, query: str) -> bool:
         """Whether ``query`` names something of the patient's body a person would notice (a
-        symptom, not a measurement or a possible diagnosis: :func:`_deniable`,
-        :func:`_about_body`) that only examination findings or test results of the record may
+        symptom, not a measurement or a possible diagnosis: :func:`deniable`,
+        :func:`about_body`) that only examination findings or test results of the record may
         amount to: the patient has not reported it, so "not that I've noticed myself", never
         "not sure" and never a flat "No"."""
-        if not _deniable(query) or not _about_body(query):
+        if not deniable(query) or not about_body(query):
             return False
         asked, _, touched = self._touched(query)
         paths = {path for path, text, roots, _ in touched if self._may_be(query, asked, path, text, roots)}
@@ -980,11 +707,11 @@ class RecordPolicy:
           instead (up to k);
         * *maybe*: the patient's present symptoms and changes that may amount to a query
           they are not the same thing as (:meth:`_may_be`) by a shared word or word group,
-          where the query places it (:func:`_same_place`: "leg swelling?" with leg ulcers),
+          where the query places it (:func:`same_place`: "leg swelling?" with leg ulcers),
           said with an honest link ("if that's what you mean"), for a query about the body
-          (:func:`_about_body`), up to k;
+          (:func:`about_body`), up to k;
         * *unsure*: queries a patient may really not know (a measurement, a possible
-          diagnosis, :func:`_deniable`) or that touch some other record text (a denied
+          diagnosis, :func:`deniable`) or that touch some other record text (a denied
           symptom, a finding, a history item, the opening statement), unless a recorded
           denial of the patient's body covers them (:meth:`_covering_denials`: that denial
           is said, as *kin*); :meth:`_not_sure` words them by what touched them;
@@ -997,23 +724,23 @@ class RecordPolicy:
         absent: list[str] = []
         for query in queries:
             asked, wanted, touched = self._touched(query)
-            heads = {_head(query), _head(self._lay(query))} - {None}
+            heads = {head_word(query), head_word(self._lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
             # (path, lies where the query places it, shares the thing it names: its head word or
             # that word's group, or a body attribute ("sleep pattern?" may be the poor sleep);
             # "racing heartbeat?" is not the racing thoughts, "pain in your abdomen?" not the
             # excess hair on the abdomen)
-            named = heads | (asked & _ATTRIBUTE_WORDS)
-            amounts = [(path, _same_place(asked - heads, roots, wanted & regions), bool(named & roots))
+            named = heads | (asked & ATTRIBUTE_WORDS)
+            amounts = [(path, same_place(asked - heads, roots, wanted & regions), bool(named & roots))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
             kindred = self._kindred(query)
             if own:
                 kin += own
-            elif _about_body(query) and (said or kindred):
+            elif about_body(query) and (said or kindred):
                 maybe += said or kindred
-            elif not _deniable(query) or amounts or kindred:
+            elif not deniable(query) or amounts or kindred:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self._covering_denials(query, touched)
                 kin += denials
@@ -1026,7 +753,7 @@ class RecordPolicy:
 
     def _kindred(self, query: str) -> list[str]:
         """The patient's present symptoms and body changes whose names share a word of
-        ``query`` up to its derivational ending (:func:`_word_stem`: "irritable mood?" and a
+        ``query`` up to its derivational ending (:func:`word_stem`: "irritable mood?" and a
         recorded irritability, "itchy?" and itching): the same thing in other words, never
         absent. A body part shared is no such word ("abdominal swelling?" is not the
         abdominal pain), and the fact lies where the query places it ("knee pain?" is not the
@@ -1034,7 +761,7 @@ class RecordPolicy:
         found = []
         for path in self._present:
             texts = self._candidate_texts(path) if self._own_present(path) else ()
-            if any(_other_forms(query, t) for t in texts) and _place_fits(query, texts):
+            if any(other_forms(query, t) for t in texts) and place_fits(query, texts):
                 found.append(path)
         return found
 
@@ -1071,10 +798,10 @@ class RecordPolicy:
         relative's condition, not a measurement or test) that shares more than a weak word
         with the query, or that the matcher relates to it by its lexical steps or categories.
         A query touched only by other texts is one the patient does not have."""
-        if not self._present_fact(path) or set(normalise(text).split()) & _MEASURE_WORDS:
+        if not self._present_fact(path) or set(normalise(text).split()) & MEASURE_WORDS:
             return False
         categories = self.matcher.categories
-        return (bool((asked - _WEAK_WORDS) & roots) or bool(self.matcher.lexical_score(query, text))
+        return (bool((asked - WEAK_WORDS) & roots) or bool(self.matcher.lexical_score(query, text))
                 or categories.covers(query, text) or categories.related(query, text))
 
     def _present_fact(self, path: str) -> bool:
@@ -1093,8 +820,8 @@ class RecordPolicy:
         names (its name ends in the same word or word group, "discomfort" and "belly pain")
         where the query places it (its name or recorded position)."""
         texts = self._candidate_texts(path)
-        named = {h for t in texts[:1] for h in (_head(t), _head(self._lay(t))) if h}
-        return bool(named & heads) and _place_fits(query, texts)
+        named = {h for t in texts[:1] for h in (head_word(t), head_word(self._lay(t))) if h}
+        return bool(named & heads) and place_fits(query, texts)
 
     def _candidate_texts(self, path: str) -> tuple[str, ...]:
         """The name of the symptom or fact at ``path`` and, for a symptom, its name as placed."""
@@ -1117,7 +844,7 @@ class RecordPolicy:
         noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
         absent). Nothing the patient can repeat is named: "not sure" about the topic."""
-        unchanged = [q for q in queries if content_words(q) <= _ATTRIBUTE_WORDS and not _COMPLAINT_WORDS.search(q)]
+        unchanged = [q for q in queries if content_words(q) <= ATTRIBUTE_WORDS and not COMPLAINT_WORDS.search(q)]
         return self._named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
 
@@ -1131,9 +858,9 @@ class RecordPolicy:
 
     def _on_topic(self, paths: Sequence[str]) -> list[str]:
         """Of the facts ``paths`` that answer a question naming no item, those that share a
-        word group (:data:`_WORD_GROUPS`) with the turn's words ("been pregnant?" -> the
+        word group (:data:`WORD_GROUPS`) with the turn's words ("been pregnant?" -> the
         children, not the menopause); all of them when none does."""
-        kept = [p for p in paths if self._turn_groups & _roots(" ".join(field_texts(self.case, p)))]
+        kept = [p for p in paths if self._turn_groups & word_roots(" ".join(field_texts(self.case, p)))]
         return kept or list(paths)
 
     def _by_status(self, paths: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -1214,7 +941,7 @@ class RecordPolicy:
         if intent in _OWN_BODY:
             # "sleep pattern?" with poor sleep recorded as a symptom: said, not "nothing comes to mind"
             linked, maybe, absent = self._linked(absent)
-        if intent in _PLACED_FIELD_WORDS:
+        if intent in PLACED_FIELD_WORDS:
             # "operations on your abdomen?" with an appendectomy: what may lie there, linked
             placed_there, absent = self._may_lie_there(absent, [p for p in present if p not in hits])
             maybe += placed_there
@@ -1329,7 +1056,7 @@ class RecordPolicy:
     def _denied_asked(self, intent: str, absent: Sequence[str]) -> list[Statement]:
         """Denials of the doctor's items the field does not hold: "no change in weight" for
         what a physical-change question names as an attribute, "no hair loss" for a change."""
-        unchanged = [q for q in absent if intent == "ask_physical_change" and content_words(q) <= _ATTRIBUTE_WORDS]
+        unchanged = [q for q in absent if intent == "ask_physical_change" and content_words(q) <= ATTRIBUTE_WORDS]
         events = self._events(intent, absent)
         changes = [q for q in absent if q not in unchanged and q not in events]
         return [*self._named_denials(intent, (("denied_asked", changes), ("denied_unchanged", unchanged))),
@@ -1578,7 +1305,7 @@ class RecordPolicy:
         abdominal pain): a descriptor question that names no symptom is about that one, not
         the chief complaint."""
         texts = self._candidate_texts(f"symptoms[{index}]")
-        roots = frozenset(r for t in texts for r in _roots(t) | _roots(self._lay(t)))
+        roots = frozenset(r for t in texts for r in word_roots(t) | word_roots(self._lay(t)))
         regions = frozenset(r for t in texts for r in body_regions(t))
         return bool(self._turn_groups & roots or self._turn_regions & regions)
 

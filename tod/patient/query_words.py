@@ -1,0 +1,317 @@
+"""What a doctor's item says, read from its words alone: word tables and pure text helpers.
+
+The record policy and its handlers ask these questions of a doctor's named item (a slot value)
+or of a record text, with no record at hand: is it a catch-all ("any other conditions?") or a
+class ("heart problems"), a measurement, a possible diagnosis, an attribute asked as a change;
+what thing does it name (its head word, word roots and groups) and where on the body; which
+body place does the turn's sentence give it (:func:`placed`); which catch-alls do the turn's
+words hold (:func:`text_catch_alls`).
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from tod.patient.matching import body_regions, content_words, normalise, own_word
+
+#: Words of a catch-all question ("any other conditions?", "anything else?", "any chronic
+#: medical conditions?", "previous illnesses?") besides the matcher's generic words: a query
+#: of only these names no item but the asked field itself, so it is answered with the
+#: field's present facts, never denied item by item.
+CATCH_ALL_WORDS = frozenset(
+    normalise("""other else anything something symptom sign thing kind type chronic medical health healthcare
+    illness illnesses ill sickness ailment ongoing underlying previous prior past significant major known serious
+    current existing longstanding long-term long term pre-existing preexisting background relevant important
+    general diagnosis diagnosed concern concerns disorder disorders unusual""").split()
+)
+
+#: Head nouns of a question about a kind of condition ("heart problems", "autoimmune
+#: diseases", "endocrine disorders"): with one qualifier that is not a catch-all word, the
+#: query names a class, not an item; unmatched, it is denied by its class ("No, no heart
+#: problems that I know of.") and the recorded conditions follow, never a bare "No, not that one.".
+CLASS_WORDS = frozenset(
+    normalise("problem problems condition conditions issue issues illness illnesses disease diseases disorder "
+              "disorders trouble troubles").split()
+)
+
+#: What a physical-change question may ask about without naming a change ("any changes
+#: in your weight?" names "weight"): denied as unchanged ("no change in weight").
+ATTRIBUTE_WORDS = frozenset(
+    normalise("""weight appetite sleep sleeping energy mood bowel habit urination urine vision eyesight hearing
+    hair skin voice libido sex drive thirst period menstrual cycle height strength memory concentration taste
+    smell stamina eating diet activity exercise routine heartbeat speech breathing pattern consistency frequency
+    movement intake fluid balance coordination stool feeding feed""").split()
+)
+
+#: Words of a query about a measurement or a test value, which a patient may really not
+#: know ("kidney function", "blood pressure", "sugar levels"): never denied as unrecorded.
+MEASURE_WORDS = frozenset(
+    normalise("""function level count output pressure rate pulse reading result value sugar glucose cholesterol
+    saturation oxygen test scan marker number""").split()
+)
+#: A query that may be the doctor's guess at a diagnosis (an abbreviation, a figure, a
+#: disease word): never denied as an unrecorded symptom (it may be the hidden diagnosis).
+_DIAGNOSIS_GUESS = re.compile(
+    r"\b[A-Z][A-Z0-9]+\b|\d|(?i:\w+(?:itis|osis|emia|aemia|oma|pathy|plasia|ia|sis|ism)\b|\b(?:disease|disorder"
+    r"|syndrome|cancer|tumou?r|diabetes|infection|failure|deficiency|insufficiency|attack|stroke|condition|problem"
+    r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
+    r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
+)
+#: What narrows a catch-all to one part or cause ("any other symptoms related to your
+#: kidneys?", "... in your legs?"): then it does not ask about everything.
+_NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
+                                 r"|caused|due)\b", re.IGNORECASE)
+#: Words that only describe a symptom (its quality, spread, pattern or triggers): a slot value
+#: made of them names no item of its own.
+_DESCRIBING_WORDS = frozenset(normalise("""sharp dull stabbing throbbing shooting gnawing pressing squeezing crushing
+    constant intermittent radiate radiates radiating radiation spread spreads spreading nature character
+    quality severity intensity trigger triggers pattern patterns worse better""").split())
+#: Words that name one sensation or function in several ways ("discomfort" and "pain",
+#: "fever" and "temperature"): a query and a record text sharing a group are related.
+WORD_GROUPS: Mapping[str, str] = MappingProxyType(
+    {
+        word: group
+        for group, words in {
+            "pain": """pain ache aching achy sore soreness hurt hurting discomfort tender tenderness cramp cramping painful
+                       headache earache stomachache bellyache tummyache backache toothache tight tightness""",
+            "fever": "fever feverish temperature hot chill chills shivering shivery",
+            "sick": "nausea nauseous nauseated sick vomit vomiting throwing retch retching gag gagging",
+            "skin": """rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds
+                       patch patches""",
+            "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
+            "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
+            "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
+            "tired": "tired tiredness fatigue fatigued exhaustion exhausted weary lethargy lethargic energy weak weakness",
+            "blood": "bleed bleeding blood bloody",
+            "numb": "numb numbness tingling tingly pin needle",
+            "swell": "swelling swollen swell puffy puffiness edema oedema",
+            "itch": "itch itchy itching pruritus",
+            "dizzy": "dizzy dizziness lightheaded light-headed vertigo faint fainting",
+            "sleep": "sleep sleeping insomnia",
+            "vision": "vision sight eyesight seeing blurry blurred",
+            "pregnancy": """pregnant pregnancy pregnancies miscarriage termination abortion child children baby babies birth
+                            delivery gravida""",
+            "period": "period menstrual menstruation cycle menopause menarche",
+            "infection": "infection infections infected infective infectious",
+        }.items()
+        for word in normalise(words).split()
+    }
+)
+
+
+def only_describes(value: str) -> bool:
+    """Whether a slot value only names a quality, a pattern or a trigger of a symptom
+    ("sharp", "dull", "triggers", "spread"), not a symptom or an item of its own."""
+    words = content_words(value)
+    return bool(words) and words <= _DESCRIBING_WORDS
+
+
+def class_topic(query: str) -> str | None:
+    """The class a query names as the patient says it ("heart disease" -> "heart problems",
+    "autoimmune disorders" -> "autoimmune problems"): a head noun of :data:`CLASS_WORDS`
+    after exactly one qualifier that is not a catch-all word; ``None`` for any other query
+    ("asthma", "chronic conditions", "inflammatory bowel disease")."""
+    words = normalise(query).split()
+    if not words or words[-1] not in CLASS_WORDS:
+        return None
+    qualifiers = [w for w in words[:-1] if content_words(w) and w not in CATCH_ALL_WORDS and w not in CLASS_WORDS]
+    return f"{own_word(query, qualifiers[0])} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
+
+
+#: Words two texts may share without naming the same thing ("vision changes" and "change in
+#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
+WEAK_WORDS = frozenset(
+    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
+    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
+)
+
+
+#: Where a place phrase after the thing named starts ("pain in my abdomen", "swelling of the legs").
+_PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|inside|across)\s+", re.IGNORECASE)
+
+
+def head_word(text: str) -> str | None:
+    """The root of the last content word of ``text`` before any place phrase, the thing it
+    names ("abdominal discomfort" -> "pain", "racing thoughts" -> "thought", "pain in my
+    abdomen" -> "pain"); ``None`` without one."""
+    text = _PLACE_AFTER.split(text, maxsplit=1)[0]
+    kept = content_words(text)
+    words = [w for w in normalise(text).split() if w in kept]
+    return WORD_GROUPS.get(words[-1], words[-1]) if words else None
+
+
+#: Derivational endings of English adjectives and nouns, longest first.
+_DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
+
+
+def word_stem(word: str) -> str:
+    """``word`` without its derivational endings, while at least three letters remain
+    ("irritability" -> "irrit", "irritable" -> "irrit", "tiredness" -> "tir", "itchy" -> "itch")."""
+    stripped = True
+    while stripped:
+        stripped = False
+        for ending in _DERIVATIONAL_ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= 3:
+                word, stripped = word[: -len(ending)], True
+                break
+    return word
+
+
+def other_forms(query: str, text: str) -> bool:
+    """Whether ``query`` and ``text`` share a word only in different forms (the stem of
+    :func:`word_stem`, "irritable" and "irritability"), neither a weak word nor a body part.
+    A word the two share as written is left to the root matching, which weighs it ("racing
+    heartbeat?" is not the racing thoughts)."""
+    def forms(words: frozenset[str]) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for word in words - WEAK_WORDS:
+            if not body_regions(word):
+                found.setdefault(word_stem(word), set()).add(word)
+        return found
+
+    asked, written = forms(content_words(query)), forms(content_words(text))
+    return any(not asked[stem] & written[stem] for stem in asked.keys() & written.keys())
+
+
+def word_roots(text: str) -> frozenset[str]:
+    """The content words of ``text``, a word of :data:`WORD_GROUPS` as its group
+    ("abdominal discomfort" -> {"abdominal", "pain"})."""
+    return frozenset(WORD_GROUPS.get(w, w) for w in content_words(text))
+
+
+def place_fits(query: str, texts: Sequence[str]) -> bool:
+    """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
+    the query names; a query that names none fits anything ("joint pain" is not an unlocated
+    "pain", nor "chest pain")."""
+    wanted = body_regions(query)
+    return not wanted or any(body_regions(t) & wanted for t in texts)
+
+
+#: Words that call something a complaint without naming it ("trouble sleeping", "breathing problems").
+COMPLAINT_WORDS = re.compile(r"\b(?:problems?|issues?|troubles?|difficult(?:y|ies))\b", re.IGNORECASE)
+
+
+def _guesses_diagnosis(query: str) -> bool:
+    """Whether a query may be the doctor's guess at a diagnosis (:data:`_DIAGNOSIS_GUESS`),
+    except a complaint word on a body function, which names a symptom a person knows of
+    (a body attribute or a sensation's word group: "trouble sleeping", "breathing problems";
+    not "heart problems", whose rest names an organ, nor "kidney disease")."""
+    if _DIAGNOSIS_GUESS.search(query) is None:
+        return False
+    rest = COMPLAINT_WORDS.sub(" ", query)
+    function = word_roots(rest) & (ATTRIBUTE_WORDS | frozenset(WORD_GROUPS.values()))
+    return not function or bool(body_regions(rest)) or _DIAGNOSIS_GUESS.search(rest) is not None
+
+
+def deniable(query: str) -> bool:
+    """Whether a named item no record fact touches may be denied as a symptom the patient
+    does not have: not a measurement (:data:`MEASURE_WORDS`), not a possible diagnosis
+    (:func:`_guesses_diagnosis`)."""
+    return not set(normalise(query).split()) & MEASURE_WORDS and not _guesses_diagnosis(query)
+
+
+def about_body(query: str) -> bool:
+    """Whether a named item is about the patient's own body, so a present symptom that may
+    amount to it is said rather than "not sure": not a possible diagnosis
+    (:func:`_guesses_diagnosis`), and not a measurement unless its other words are all body
+    attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels")."""
+    if _guesses_diagnosis(query):
+        return False
+    words = content_words(query)
+    return not words & MEASURE_WORDS or bool(words - MEASURE_WORDS) and words - MEASURE_WORDS <= ATTRIBUTE_WORDS
+
+
+def same_place(qualifiers: frozenset[str], roots: frozenset[str], shared_regions: frozenset[str]) -> bool:
+    """Whether a record text (word ``roots``) lies where a query places its item: the query's
+    ``qualifiers`` (its roots besides its head, weak and measurement words left out: "joint"
+    of "joint pain", "leg" of "leg swelling") are none, or the text shares one of them or a
+    body region (``shared_regions``). "Joint pain?" is not answered with a back pain."""
+    qualifiers = qualifiers - WEAK_WORDS - MEASURE_WORDS
+    return not qualifiers or bool(qualifiers & roots) or bool(shared_regions)
+
+
+#: A catch-all the doctor's own words hold ("... or any other medical conditions?", "any
+#: other symptoms?"): "any"/"other" and up to three catch-all words before a class word.
+_CATCH_ALL_PHRASE = re.compile(
+    r"\b(?:any|other)\b((?:\s+[\w-]+){0,3}?)\s+(symptoms?|conditions?|problems?|illness(?:es)?|diseases?|issues?"
+    r"|disorders?)\b(?=([^.?!;,]*))",
+    re.IGNORECASE,
+)
+_FAMILY_WORDS = re.compile(r"\b(?:family|relatives?|parents?|mother|father|mum|mom|dad|siblings?|brothers?|sisters?"
+                           r"|grand\w+|run in|runs in)\b", re.IGNORECASE)
+
+
+def text_catch_alls(text: str) -> dict[str, str]:
+    """The catch-alls of a doctor's turn by the intent they ask (:data:`_CATCH_ALL_PHRASE`):
+    conditions of the family (a family word after the class word, or before the phrase in its
+    sentence) to the family history, other symptoms to the symptom intent, other conditions to
+    the past diagnoses, unless narrowed (:data:`_NARROWED_CATCH_ALL`); each as a query of
+    catch-all words ("other conditions")."""
+    found: dict[str, str] = {}
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        for match in _CATCH_ALL_PHRASE.finditer(sentence):
+            if any(w not in CATCH_ALL_WORDS for w in normalise(match.group(1)).split()):
+                continue  # "any heart problems" names a class, not everything
+            word = match.group(2).lower()
+            if _FAMILY_WORDS.search(match.group(3)) or _FAMILY_WORDS.search(sentence[: match.start()]):
+                intent = "ask_family_history"
+            elif _NARROWED_CATCH_ALL.match(match.group(3)):
+                continue  # "any other symptoms related to your kidneys" asks about the kidneys
+            else:
+                intent = "ask_symptom" if word.startswith("symptom") else "ask_past_diagnosis"
+            found.setdefault(intent, f"other {word}")
+    return found
+
+
+#: The words of a list field that name no item until placed on the body ("any head trauma?",
+#: "any injuries to your head?"): with no other item named, the placed word is the item asked
+#: about, never a question about the whole field (answered "Yes" with a coronary stent).
+PLACED_FIELD_WORDS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"ask_trauma_surgery": frozenset("trauma injury injuries surgery surgeries operation operations".split())}
+)
+#: How many words after a slot value its body place may lie ("numbness or weakness in your arms").
+_PLACE_REACH = 6
+#: Words that close a body place named by an adjective ("in the abdominal area").
+_AREA_WORDS = frozenset({"area", "region"})
+#: The words that open a body place ("in your arms").
+_PLACE_WORDS = frozenset("in on at around near under behind over across inside".split())
+
+
+def placed(value: str, text: str, place_words: frozenset[str] = _PLACE_WORDS) -> str:
+    """The slot ``value`` with the body place the turn's sentence gives it when it names none:
+    "cramping" in "any cramping in your abdomen?" -> "cramping in your abdomen", in "any
+    abdominal cramping?" -> "abdominal cramping"; ``value`` itself when it names a place or
+    its sentence names none near it, or is an attribute ("hearing", "appetite": asked as a change)."""
+    if not value or body_regions(value) or content_words(value) <= ATTRIBUTE_WORDS:
+        return value
+    for sentence in re.split(r"(?<=[.?!;])\s+", text):
+        words = re.findall(r"[\w'-]+", sentence)
+        lowered = [w.lower() for w in words]
+        size = len(value.split())
+        starts = [i for i in range(len(words) - size + 1) if " ".join(lowered[i:i + size]) == value.lower()]
+        if not starts:
+            continue
+        start, end = starts[0], starts[0] + size
+        if start and body_regions(words[start - 1]):
+            return f"{words[start - 1]} {value}"
+        body = next((i for i in range(end, min(end + _PLACE_REACH, len(words))) if body_regions(words[i])), None)
+        at = next((i for i in range(body - 1, end - 1, -1) if lowered[i] in place_words), None) if body else None
+        if at is None:
+            return value
+        last = body + 1 if body + 1 < len(words) and lowered[body + 1] in _AREA_WORDS else body  # "the abdominal area"
+        return " ".join([value, *words[at:last + 1]])
+    return value
+
+
+def placed_field_items(intent: str, values: Sequence[str], text: str) -> list[str]:
+    """The items a turn names by placing a field word of ``intent`` on the body
+    (:data:`PLACED_FIELD_WORDS`: "head trauma", "trauma to the breast"), when its slot
+    ``values`` name nothing but the field (none, or only field and catch-all words); else none."""
+    words = PLACED_FIELD_WORDS.get(intent, frozenset())
+    field = {normalise(w) for w in words}
+    if not words or any(content_words(v) - CATCH_ALL_WORDS - field for v in values):
+        return []
+    found = [placed(w, text, _PLACE_WORDS | {"to"}) for w in re.findall(r"[\w-]+", text.lower()) if w in words]
+    return list(dict.fromkeys(f for f in found if body_regions(f)))
