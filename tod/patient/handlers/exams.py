@@ -1,0 +1,91 @@
+"""The answer to the examination intent: which tests the patient has had, and their results.
+
+:class:`ExamHandler` answers a named test with its recorded result, a test named by kind ("any
+blood tests?") with the tests of that kind, and a general question with the tests done.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+from tod.patient.acts import Fill, Statement
+from tod.patient.facts import field_texts, resolve
+from tod.patient.handlers.base import AnswerHandler
+from tod.patient.matching import normalise
+from tod.patient.state import DialogueState
+from tod.patient.templates import join_items
+
+if TYPE_CHECKING:
+    from tod.patient.policy import IntentRule
+
+#: Named tests that stand for a whole examination category.
+EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        **dict.fromkeys(["blood test", "blood work", "bloodwork", "lab", "lab test", "lab work",
+                         "laboratory test", "blood result", "investigation"], "lab"),
+        **dict.fromkeys(["imaging", "scan", "imaging test"], "imaging"),
+        **dict.fromkeys(["vital sign", "vital", "observation", "measurement"], "vital_sign"),
+        **dict.fromkeys(["physical exam", "physical examination", "examination"], "physical_exam"),
+    }
+)
+_EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
+
+
+class ExamHandler(AnswerHandler):
+    """Answers the examination intent (rule kind "exams")."""
+
+    def _tests_done(self, paths: Sequence[str]) -> list[Statement]:
+        """The answer to tests asked about in general or by kind ("any blood tests?"): the
+        results the patient was told before this visit (``known_to_patient``) with their
+        values, this visit's tests named only; a result of this visit (a value, a finding in
+        a doctor's words) is said only for a test the doctor names."""
+        told = [p for p in paths if resolve(self.lookup.case, p).known_to_patient]
+        done = [p for p in paths if p not in told]
+        statements = []
+        if told:
+            statements.append(Statement("ask_medical_examination", "told", "present", {"items": self.say.items(told)},
+                                        items=len(told)))
+        if done:
+            names = dict.fromkeys(self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in done)  # a test done twice is named once
+            statements.append(Statement("ask_medical_examination", "done", "present",
+                                        {"items": Fill(join_items(list(names)), tuple(done))}, items=len(done)))
+        return statements
+
+    def answer(self, intent: str, rule: IntentRule, queries: list[str],
+               state: DialogueState) -> tuple[list[Statement], list[Statement]]:
+        """The named tests with their results, the tests of a named kind, and the tests not found
+        named back; a general question: the tests done."""
+        exams = self.lookup.case.examinations
+        if not exams:
+            return [Statement(intent, "not_recorded", "not_recorded")], []
+        paths = [f"examinations[{j}]" for j in range(len(exams))]
+        if not queries:
+            return self._tests_done(self.say.fresh_first(paths, state)), []
+        candidates = self.lookup.candidates(rule.fields[0])
+        hits: list[str] = []
+        kinds: list[str] = []
+        missing: list[str] = []
+        for query in queries:
+            category = _EXAM_CATEGORY_KEYS.get(normalise(query))
+            if category is not None:
+                found = [p for p, e in zip(paths, exams) if e.category == category]
+                kinds.extend(found)
+            else:
+                hit = self.lookup.matcher.best(query, candidates)
+                found = [hit] if hit is not None else []
+                hits.extend(found)
+            if not found:
+                missing.append(query)
+        hits = list(dict.fromkeys(hits))[: self.lookup.max_facts]
+        kinds = [p for p in dict.fromkeys(kinds) if p not in hits][: max(self.lookup.max_facts - len(hits), 0)]
+        statements = []
+        if hits:
+            statements.append(Statement(intent, "named", "present", {"items": self.say.items(hits)}, items=len(hits)))
+        if kinds:
+            statements += self._tests_done(kinds)
+        if missing:
+            # the test not found is named back ("Blood pressure? I don't think I've had that done.")
+            asked = self.say.echoed(missing)
+            statements.append(Statement(intent, "not_found", "not_recorded", {"asked": asked} if asked else {}))
+        return statements, []
