@@ -1,10 +1,11 @@
 """Helpers of the reply tests (issue 15): a record edited for one test, a patient's reply or
-replies to one turn put with a given parse, and the statements its policy makes of it."""
+replies to one turn put with a given parse, the statements its policy makes of it, and the
+patterns of a reply the tests look for."""
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.acts import Statement
@@ -13,6 +14,21 @@ from tod.records.model import Record
 
 #: The seeds a wording test replies with: each template of a variant gets its turn.
 SEEDS = range(6)
+
+#: A hedge of a patient who does not know.
+UNSURE = re.compile(r"not sure|couldn't say|don't really know|don't know", re.IGNORECASE)
+#: A reply that opens with a denial, after a persona's opening fragment ("Mm. No, ...").
+DENIES = re.compile(r"^(?:[A-Z][a-z]*\. )?No\b")
+#: The honest link of a present fact that may amount to the asked item.
+LINK = re.compile(r"if that's what you mean|not sure about that as such")
+#: A recall answer ("nothing comes to mind").
+RECALL = re.compile(r"comes to mind|can think of", re.IGNORECASE)
+
+#: The symptoms of a made-up record without a rash: a located pain and a denied fever.
+WITHOUT_RASH = [
+    {"name": "abdominal pain", "duration": "three days", "degree": "7 out of 10", "position": "right lower quadrant"},
+    {"name": "fever", "status": "denied"},
+]
 
 
 def edited(record: Record, *, symptoms: list[dict] | None = None, demographics: dict | None = None,
@@ -25,6 +41,46 @@ def edited(record: Record, *, symptoms: list[dict] | None = None, demographics: 
     data["case"]["demographics"].update(demographics or {})
     data["case"]["history"].update(history)
     return Record.model_validate(data)
+
+
+def updated(rich_record: Record, **changes: object) -> Record:
+    """``rich_record`` with its symptoms replaced (``symptoms``) and other case sections
+    updated ("history", "social", "demographics")."""
+    data = rich_record.model_dump()
+    for section, value in changes.items():
+        if section == "symptoms":
+            data["case"]["symptoms"] = value
+        else:
+            data["case"][section].update(value)
+    return Record.model_validate(data)
+
+
+def with_case_edit(record: Record, edit: Callable[[dict], None]) -> Record:
+    """A copy of ``record`` whose case (JSON form) ``edit`` has changed in place."""
+    data = record.model_dump()
+    edit(data["case"])
+    return Record.model_validate(data)
+
+
+def vaguely_opened(record: Record, symptoms: list[dict]) -> Record:
+    """A copy of ``record`` with the given symptoms and an opening statement naming none."""
+    data = record.model_dump()
+    data["case"]["symptoms"] = symptoms
+    data["case"]["opening_statement"] = "I haven't been feeling right lately."
+    return Record.model_validate(data)
+
+
+def ask(agent, parser, text: str, intent: str, slots: dict[str, list[str]] | None = None) -> str:
+    """The text of ``agent``'s reply to ``text``, parsed as ``intent`` and ``slots``."""
+    return agent.respond(parser.add(text, [intent], slots or {})).text
+
+
+def diagnosis_reply(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],
+                    items: list[str] | None = None) -> str:
+    """The reply text of a fresh patient (``seed``) to ``text``, parsed as ``intents`` with the
+    past diagnoses ``items`` as slot values."""
+    slots = {"past_diagnosis": items} if items else {}
+    return make_agent(record, parser, seed=seed).respond(parser.add(text, intents, slots)).text
 
 
 def reply_to(record: Record, parser, make_agent, seed: int, text: str, intents: list[str],

@@ -1,5 +1,6 @@
 """Record lookup policy: every intent family, descriptor routing, named items, denied vs
-not recorded, disclosure control."""
+not recorded, disclosure control, and the fields that answer a question naming a field or a
+topic (made-up records and turns)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from tod.nlu.types import TurnParse
 from tod.patient.lexicon import load_jargon
 from tod.patient.policy import INTENT_FIELDS, INTENT_SLOT
 from tod.patient.state import DialogueState
+from tod.records.model import Record
 from tod.schema.labels import INTENTS, SLOTS
+
+from reply_support import RECALL, SEEDS, ask, edited, reply_to, updated
+
+_YES = re.compile(r"^(?:[A-Z][a-z]*\. )?(?:Yes|Well, there was)\b")
 
 
 def test_intent_table_covers_all_29_intents():
@@ -313,3 +319,100 @@ def test_named_physical_change_can_be_a_symptom(example_record, parser, make_age
     assert change.provenance == ("history.physical_changes[0]",)
     symptom = agent.respond(parser.add("Vision changes?", ["ask_physical_change"], {"physical_change": ["blurry vision"]}))
     assert symptom.provenance == ("symptoms[2]",)
+
+
+def test_an_allergy_is_no_medicine_a_habit_question_is_answered_with(rich_record, parser, make_agent):
+    record = edited(rich_record, allergies=[{"value": "penicillin", "detail": "hives"}], medications=[],
+                    current_treatment=[])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Have you taken any cough medications?",
+                         ["ask_receiving_treatment"], {"treatment": ["cough medications"]})
+        assert not any(p.startswith("history.allergies") for p in reply.provenance), reply.text
+        assert "penicillin" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize("text,slots", [
+    ("Any head trauma?", {}),
+    ("Any trauma to the breast?", {"trauma_surgery": ["trauma"]}),
+    ("Have you had any injuries to your head?", {"trauma_surgery": ["injuries"]}),
+])
+def test_an_injury_placed_on_the_body_is_not_answered_with_another_operation(text, slots, rich_record, parser,
+                                                                             make_agent):
+    record = edited(rich_record, trauma_surgery=[{"value": "coronary stent", "detail": "2019"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_trauma_surgery"], slots)
+        assert not _YES.match(reply.text) and "stent" not in reply.text, reply.text
+        assert re.search(r"head|breast", reply.text), reply.text
+
+
+def test_an_injury_placed_where_the_record_has_one_is_said(rich_record, parser, make_agent):
+    record = edited(rich_record, trauma_surgery=[{"value": "coronary stent"}, {"value": "head injury", "detail": "2015"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any head trauma?", ["ask_trauma_surgery"])
+        assert reply.provenance == ("history.trauma_surgery[1]",), reply.text
+
+
+def test_a_bare_question_about_operations_still_lists_them(rich_record, parser, make_agent):
+    record = edited(rich_record, trauma_surgery=[{"value": "coronary stent"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any operations or injuries?", ["ask_trauma_surgery"])
+        assert reply.provenance == ("history.trauma_surgery[0]",), reply.text
+
+
+@pytest.mark.parametrize("asked", ["chronic medical conditions", "previous illnesses", "health problems"])
+def test_a_question_naming_the_field_itself_gets_its_facts(rich_record, parser, make_agent, asked):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "emphysema"}]})
+    text = ask(make_agent(record, parser), parser, f"Any {asked}?", "ask_past_diagnosis", {"past_diagnosis": [asked]})
+    assert "emphysema" in text and not text.startswith("No"), text
+
+
+def test_supplements_are_a_category_of_the_recorded_vitamins(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"medications": [{"value": "folic acid and vitamin D", "detail": "daily"}]})
+    text = ask(make_agent(record, parser), parser, "Do you take any supplements?", "ask_past_medication",
+               {"past_medication": ["supplements"]})
+    assert "folic acid" in text.lower() and not text.startswith("No"), text
+
+
+def test_a_weight_question_gets_the_recorded_weight_change(rich_record, parser, make_agent):
+    record = updated(rich_record, demographics={"weight": None},
+                     history={"physical_changes": [{"value": "weight loss", "detail": "about 4 kg in a month"}]})
+    agent = make_agent(record, parser)
+    reply = agent.respond(parser.add("How much do you weigh?", ["ask_weight"], {}))
+    assert "lost about 4 kg" in reply.text and "not sure" not in reply.text, reply.text
+    assert "history.physical_changes[0]" in reply.provenance
+
+
+def test_the_intents_other_fields_answer_when_its_own_is_empty(rich_record, parser, make_agent):
+    symptoms = [{"name": "abdominal pain"}, {"name": "weight loss of 3 kg"}]
+    record = updated(rich_record, symptoms=symptoms, history={"physical_changes": []})
+    text = ask(make_agent(record, parser), parser, "Any weight loss?", "ask_physical_change",
+               {"physical_change": ["weight loss"]})
+    assert "lost 3 kg" in text and "not sure" not in text.lower(), text
+
+
+def test_a_reading_is_reported_not_affirmed_as_a_change(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = make_agent(rich_record, parser, seed=seed).respond(parser.add(
+            "Has your blood pressure changed?", ["ask_medical_examination"],
+            {"medical_examination": ["blood pressure"]})).text
+        assert "blood pressure" in text and "Yes" not in text, text
+
+
+def test_a_question_naming_no_item_gets_the_facts_of_its_topic(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["social"]["reproductive_history"] = [{"value": "menopause at 50"}, {"value": "three children"}]
+    record = Record.model_validate(data)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Have you ever been pregnant?", ["ask_reproductive_history"])
+        assert reply.provenance == ("social.reproductive_history[1]",), reply.text
+        # a question of no topic of the field gets all of it
+        reply = reply_to(record, parser, make_agent, seed, "Anything else I should know?", ["ask_reproductive_history"])
+        assert len(reply.provenance) == 2, reply.text
+
+
+@pytest.mark.parametrize(("text", "item"), [("Any exposures?", "exposures"), ("Any other exposures?", "exposures"),
+                                            ("Have you been exposed to anything unusual?", "unusual")])
+def test_a_question_naming_the_field_gets_its_facts(text, item, rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_contact_history"], {"exposure": [item]})
+        assert reply.provenance == ("history.exposures[0]",) and not RECALL.search(reply.text), reply.text

@@ -1,20 +1,28 @@
-"""Replies, round 11a of issue 15 (made-up records and turns): every question sentence and
-every item a question joins ("X or Y", "X, Y, or any Z") gets an answer, even when the parse
-names only one of them."""
+"""Every question and every joined item of a turn gets an answer (issue 15): a question is split
+into the items it joins ("X or Y", "X, Y, or any Z"), an item clearly naming an intent gets it,
+and a question no intent covers gets a short honest line naming its topic. Made-up turns."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from tod.nlu.types import TurnParse
-from tod.patient.unmapped import CLEAR_CUES, item_phrase, question_items, unmapped_items, unmapped_topics, widened
+from tod.patient.unmapped import (
+    CLEAR_CUES,
+    item_phrase,
+    question_items,
+    question_topic,
+    unmapped_items,
+    unmapped_questions,
+    unmapped_topics,
+    widened,
+)
 
-from reply_support import replies_to, unanswered_items
+from reply_support import SEEDS, replies_to, reply_to, unanswered_items
 
 ANSWERABLE = frozenset(CLEAR_CUES)
-
-
-# ----------------------------------------------------------- the items of a question
 
 
 @pytest.mark.parametrize("sentence,items", [
@@ -64,9 +72,6 @@ def test_a_bare_item_beside_a_slot_value_takes_that_slot_unless_another_intent_n
 def test_an_uncovered_item_with_no_intent_gets_a_topic():
     parse = TurnParse("Any fever or any hobbies?", ("ask_symptom",), {"symptom": ["fever"]})
     assert unmapped_topics(widened(parse, ANSWERABLE)) == ["hobbies"]
-
-
-# ------------------------------------------------------------------ the replies
 
 
 def test_travel_joined_to_a_symptom_is_answered(rich_record, parser, make_agent):
@@ -119,3 +124,54 @@ def test_a_catch_all_item_gets_no_topic_line():
 ])
 def test_a_noun_item_of_a_list_takes_no_intent_by_its_cue(text, intents, slots):
     assert widened(TurnParse(text, intents, slots), ANSWERABLE).intents == intents
+
+
+def test_an_unmapped_question_gets_a_line_naming_its_topic(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Do you smoke? What about your sleeping position?",
+                       ["ask_tobacco"])
+        assert "the sleeping position" in reply.text and "unmapped_question:unmapped_topic" in reply.events, reply.text
+        assert reply.provenance == ("social.tobacco",), reply.provenance
+        # no denial of what was not mapped
+        assert not re.search(r"(?:No|Nothing)[^.?!]*sleeping position", reply.text), reply.text
+
+
+def test_an_unmapped_question_with_no_clean_topic_gets_no_unattributed_line(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed,
+                       "Do you smoke? How often do you brush your teeth in a day?", ["ask_tobacco"])
+        assert "the rest" not in reply.text and "teeth" not in reply.text, reply.text
+        assert reply.provenance == ("social.tobacco",), reply.provenance
+
+
+@pytest.mark.parametrize("text", ["Do you smoke?", "Do you smoke? Could you take a deep breath for me?",
+                                  "Do you smoke, and how many cigarettes a day? Have you ever tried to quit smoking?"])
+def test_covered_questions_and_requests_get_no_unmapped_line(text, rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_tobacco"])
+        assert not any(e.startswith("unmapped_question") for e in reply.events), reply.text
+        assert "rest, to be honest" not in reply.text and "can't really tell you" not in reply.text, reply.text
+
+
+def test_a_question_holding_a_slot_value_is_covered():
+    parse = TurnParse("Any fever? Any mottled skin?", ("ask_symptom",), {"symptom": ["fever", "mottled skin"]})
+    assert unmapped_questions(parse) == []
+    parse = TurnParse("Any fever? Do you belong to any clubs?", ("ask_symptom",), {"symptom": ["fever"]})
+    assert unmapped_questions(parse) == ["Do you belong to any clubs?"]
+
+
+@pytest.mark.parametrize(("sentence", "topic"), [
+    ("Do you belong to any clubs?", "clubs"),
+    ("Any stress at work?", "stress at work"),
+    ("And what about your dental hygiene?", "the dental hygiene"),
+    ("How do you feel about what I said?", None),
+    ("Is there anything you would like to add about it?", None),
+])
+def test_question_topic_is_short_and_clean_or_none(sentence, topic):
+    assert question_topic(sentence) == topic
+
+
+def test_a_follow_up_about_what_was_asked_is_covered():
+    parse = TurnParse("Can you tell me about the discharge? Is it watery or thick?",
+                      ("ask_symptom_description_shape",), {"symptom": ["discharge"]})
+    assert unmapped_questions(parse) == []

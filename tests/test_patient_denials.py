@@ -1,0 +1,188 @@
+"""When the patient denies and how (issue 15): never an item a present fact may amount to, a
+recorded denial only for a lexical match, a denial said once and followed only by facts of its
+kind, never a "Yes" after a denial, and a denial among several questions naming its topic.
+Made-up records and turns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tod.patient.templates import default_bank
+
+from reply_support import SEEDS, WITHOUT_RASH, ask, diagnosis_reply, edited, replies_to, reply_to, updated
+
+
+class _SameVector:
+    """An encoder under which every text is like every other (cosine 1)."""
+
+    def encode(self, texts):
+        import numpy as np
+
+        return np.ones((len(texts), 4), dtype=np.float32) / 2.0
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.?!])\s+", text) if s]
+
+
+def test_a_positive_question_about_an_attribute_is_not_answered_no(child_record, parser, make_agent):
+    for text in replies_to(child_record, parser, make_agent, "Is she feeding well?", ["ask_physical_change"],
+                           {"physical_change": ["feeding"]}):
+        assert "change in feeding" in text and not re.match(r"(?:[A-Z][a-z]*\. )?No\b", text), text
+
+
+def test_a_named_symptom_recorded_in_another_word_form_is_not_denied(rich_record, parser, make_agent):
+    symptoms = [*WITHOUT_RASH, {"name": "irritability"}]
+    record = edited(rich_record, symptoms=symptoms)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed,
+                         "Any belly pain, irritable mood, headache, dizziness or nausea?", ["ask_symptom"],
+                         {"symptom": ["belly pain", "irritable mood", "headache", "dizziness", "nausea"]})
+        assert "symptoms[2]" in reply.provenance and "irritability" in reply.text, reply.text
+
+
+def test_an_item_a_present_fact_of_another_field_names_is_not_denied(rich_record, parser, make_agent):
+    record = updated(rich_record, social={"living_habits": [{"value": "grows vegetables in her garden"}]})
+    text = ask(make_agent(record, parser), parser, "Any contact with plants?", "ask_contact_history",
+               {"exposure": ["plants"]})
+    assert "garden" in text and "if that's what you mean" in text and not re.search(r"\bno\b", text.lower()), text
+
+
+def test_an_unchanged_attribute_is_denied_as_unchanged(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"physical_changes": [{"value": "weight gain", "status": "denied"}]})
+    agent = make_agent(record, parser)
+    text = ask(agent, parser, "Any changes in your sleep?", "ask_physical_change", {"physical_change": ["sleep"]})
+    assert re.search("change in|same as usual", text.lower()) and "no sleep" not in text.lower(), text
+
+
+def test_an_unrecorded_attribute_is_not_denied_while_other_changes_are_recorded(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)  # its physical changes hold a present fact
+    text = ask(agent, parser, "Any changes in your sleep?", "ask_physical_change", {"physical_change": ["sleep"]})
+    assert text.startswith("Sleep? Not") or text.startswith("Sleep? Nothing"), text
+    assert not re.search(r"\bno (?:change|sleep)\b", text.lower()), text
+
+
+def test_a_denied_item_is_followed_by_the_recorded_fact_of_its_kind(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "COPD"}]})
+    agent = make_agent(record, parser)
+    reply = agent.respond(parser.add("Any bronchitis?", ["ask_past_diagnosis"], {"past_diagnosis": ["bronchitis"]}))
+    assert reply.text.startswith("No") and "lung" in reply.text, reply.text  # COPD in lay words
+    assert reply.provenance == ("history.past_diagnoses[0]",)
+
+
+def test_a_recorded_denial_is_said_only_for_a_lexical_match(rich_record, parser, make_agent):
+    symptoms = [{"name": "headache"}, {"name": "facial weakness", "status": "denied"}]
+    agent = make_agent(updated(rich_record, symptoms=symptoms), parser, encoder=_SameVector())
+    text = ask(agent, parser, "Any weakness in your legs?", "ask_symptom", {"symptom": ["leg weakness"]})
+    # touched only by the narrower denial: softly denied as asked (round 7), never as "no facial weakness"
+    assert "facial" not in text and "leg weakness" in text, text
+
+
+def test_absent_symptoms_named_for_several_questions_are_denied_once(rich_record, parser, make_agent):
+    symptoms = [{"name": "headache", "duration": "two days"}, {"name": "fever", "status": "denied"},
+                {"name": "rash", "status": "denied"}]
+    agent = make_agent(updated(rich_record, symptoms=symptoms), parser)
+    turn = parser.add("Any fever or rash, and how long have you had them?",
+                      ["ask_symptom", "ask_symptom_duration", "ask_symptom_description_degree"],
+                      {"symptom": ["fever", "rash"]})
+    text = agent.respond(turn).text
+    assert text.lower().count("fever") == 1 and text.lower().count("rash") == 1, text
+
+
+def test_a_narrower_recorded_denial_does_not_answer_a_broader_item(rich_record, parser, make_agent):
+    symptoms = [{"name": "headache"}, {"name": "facial weakness", "status": "denied"},
+                {"name": "neck stiffness", "status": "denied"}]
+    agent = make_agent(updated(rich_record, symptoms=symptoms), parser)
+    broad = ask(agent, parser, "Any weakness?", "ask_symptom", {"symptom": ["weakness"]})
+    assert "facial" not in broad, broad
+    exact = ask(agent, parser, "Any painful neck stiffness?", "ask_symptom", {"symptom": ["painful neck stiffness"]})
+    assert exact.startswith("No") and "neck stiffness" in exact, exact
+
+
+def test_a_denied_condition_is_not_followed_by_unrelated_ones(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    reply = agent.respond(parser.add("Any kidney problems?", ["ask_past_diagnosis"], {"past_diagnosis": ["kidney problems"]}))
+    # round 4: only what was asked (the recorded asthma is no kidney problem)
+    assert reply.text.startswith("No") and "asthma" not in reply.text, reply.text
+    # a named condition (not a kind) is denied alone
+    single = agent.respond(parser.add("Any gout?", ["ask_past_diagnosis"], {"past_diagnosis": ["gout"]}))
+    assert single.text.startswith("No") and "asthma" not in single.text, single.text
+
+
+def test_a_value_saying_there_is_nothing_is_a_blanket_denial(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "no significant past medical history"}]})
+    text = ask(make_agent(record, parser), parser, "Any medical conditions?", "ask_past_diagnosis")
+    assert text.startswith("No") and "history" not in text, text
+
+
+def test_the_denial_check_ignores_values_that_say_there_is_nothing():
+    from eval.reply_checks import Categories, false_denial
+
+    categories = Categories()
+    assert false_denial([], ["no past medical history available"], categories, blanket=True) is None
+    assert false_denial([], ["asthma"], categories, blanket=True) == "asthma"
+
+
+def test_an_item_a_habit_field_does_not_mention_is_not_denied(rich_record, parser, make_agent):
+    record = updated(rich_record, social={"living_habits": [{"value": "walks to work"}]})
+    text = ask(make_agent(record, parser), parser, "Any stress lately?", "ask_living_habit",
+               {"living_habit": ["stress"]})
+    assert text.startswith("Stress?") and not re.search(r"\bno stress\b", text.lower()), text
+    assert "not sure" not in text.lower(), text
+
+
+def test_a_related_fact_after_a_denial_is_linked_to_it(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "emphysema"}]})
+    text = ask(make_agent(record, parser), parser, "Any bronchitis?", "ask_past_diagnosis",
+               {"past_diagnosis": ["bronchitis"]})
+    assert text.startswith("No"), text
+    assert re.search(r"\bBut I have had emphysema\b|I have had emphysema, though", text), text
+    assert "as far as I know" not in text and "Yes" not in text, text
+
+
+def test_a_fact_said_after_a_denial_never_opens_with_yes(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "eczema"}]})
+    for seed, persona in [(seed, persona) for seed in SEEDS for persona in ("phlegmatic", "sanguine,volunteer")]:
+        text = make_agent(record, parser, seed=seed, persona=persona).respond(parser.add(
+            "Allergic to latex? And any illnesses?", ["ask_allergic_history", "ask_past_diagnosis"],
+            {"allergy": ["latex"]})).text
+        sentences = _sentences(text)
+        denial = next(i for i, s in enumerate(sentences) if s.startswith("No"))
+        assert "eczema" in text, text
+        assert not any(s.startswith("Yes") for s in sentences[denial + 1:]), text
+
+
+@pytest.mark.parametrize("asked", ["heart problems", "kidney disease"])
+def test_a_denied_kind_is_not_followed_by_unrelated_history(rich_record, parser, make_agent, asked):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "eczema"}, {"value": "hay fever"}]})
+    for seed in SEEDS:
+        text = make_agent(record, parser, seed=seed).respond(parser.add(
+            f"Any {asked}?", ["ask_past_diagnosis"], {"past_diagnosis": [asked]})).text
+        assert text.startswith(("No", "Hmm", "Mm", "Well")) or "No" in text, text
+        assert "eczema" not in text and "hay fever" not in text, text
+
+
+def test_a_denial_among_several_questions_names_its_topic_not_the_guess(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = diagnosis_reply(rich_record, parser, make_agent, seed, "Any lupus? Do you smoke?",
+                               ["ask_past_diagnosis", "ask_tobacco"], ["lupus"])
+        assert "lupus" not in text.lower() and "illness" in text and "that one" not in text, text
+
+
+def test_a_denial_of_one_asked_item_may_point_back_at_it(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = diagnosis_reply(rich_record, parser, make_agent, seed, "Any lupus?", ["ask_past_diagnosis"], ["lupus"])
+        assert "lupus" not in text.lower() and "never" in text and "not that one" not in text, text
+
+
+def test_every_fact_variant_keeps_a_template_that_does_not_open_with_yes_or_no():
+    """After a denial a fact is said without "Yes" (the renderer's choice needs one)."""
+    bank = default_bank()
+    for section, variant in bank.variant_keys():
+        if section == "common" or variant.startswith(("denied", "absent", "repeated")):
+            continue
+        for voice in ("patient", "caregiver"):
+            options = bank.options(section, variant, voice)
+            assert any(not re.match(r"(?:yes|yeah|no|nah)\b", t, re.IGNORECASE) for t in options), (section, variant)

@@ -1,0 +1,195 @@
+"""The doctor's item said back (issue 15): in the doctor's own words and in a frame its shape
+fits, a shared place said once, no field label asked back, no item with a number inside echoed,
+and no chat words echoed. Made-up records and turns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tod.patient.matching import normalise, own_word
+from tod.patient.query_words import class_topic
+from tod.patient.spoken import asked_shape, shared_place
+from tod.patient.templates import default_bank
+from tod.patient.voice import echo_item, speakable
+from tod.records.model import Record
+
+from reply_support import SEEDS, ask, replies_to, reply_to
+
+#: A lead of fixed words asked back as a question ("Injuries or operations? ...", "{Poss}
+#: habits? ...") or a "-wise" lead ("Alcohol-wise, ..."): a field label, never the doctor's item.
+_LABEL_LEAD = re.compile(r"^(?:(?:[^.?!{]|\{(?:poss|child|obj|my_child)\})+\?\s|[A-Za-z-]+-wise,\s)", re.IGNORECASE)
+
+
+def test_echoed_items_lose_their_edge_words_and_chat_words_are_not_echoed():
+    assert echo_item("or night sweats?") == "night sweats"
+    assert echo_item("your bowels") == "my bowels"
+    assert echo_item("COVID-") == "COVID"
+    assert not speakable(echo_item("meds are u on rn"))
+    assert not speakable("what kind of work do you do there")
+
+
+def test_a_denial_never_repeats_words_that_are_no_item(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    text = ask(agent, parser, "what meds are u on rn", "ask_past_medication", {"past_medication": ["meds are u on rn"]})
+    assert " rn" not in text and not re.match(r"No\b", text), text  # "Not that I can recall." is no denial
+
+
+def test_a_symptom_named_once_is_not_asked_back_in_the_same_reply(rich_record, parser, make_agent):
+    from tod.records.model import Symptom
+
+    record = rich_record.model_copy(deep=True)
+    record.case.symptoms = [Symptom(name="rash", duration="two days", shape="raised red blotches")]
+    for seed in range(6):
+        reply = make_agent(record, parser, seed=seed).respond(parser.add(
+            "How long has the rash been there and what does it look like?",
+            ["ask_symptom_duration", "ask_symptom_description_shape"], {"symptom": ["rash"]}))
+        assert "raised red blotches" in reply.text.lower() and "two days" in reply.text, reply.text
+        assert len(re.findall(r"\brash\?", reply.text, re.IGNORECASE)) <= 1, reply.text
+
+
+def test_a_reply_to_several_topics_echoes_at_most_one_as_a_question(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "What do you do, any habits, do you drink?",
+                      ["ask_occupation", "ask_living_habit", "ask_alcohol"]).text
+        assert len(re.findall(r"(?:^|[.!] )[A-Z][^.?!]{0,60}\?", text)) <= 1, text
+
+
+def test_no_template_leads_with_a_field_label():
+    bank = default_bank()
+    labelled = [(section, variant, t) for section, variant in bank.variant_keys() if section != "closing"
+                for voice in ("patient", "caregiver") for t in bank.options(section, variant, voice)
+                if _LABEL_LEAD.match(t)]
+    assert labelled == []
+
+
+def test_a_head_injury_question_gets_no_field_label_asked_back(rich_record, parser, make_agent):
+    """The topic is said in a sentence ("As for injuries or operations, nothing comes to
+    mind."), never asked back as a label ("Injuries or operations? ...")."""
+    for text in replies_to(rich_record, parser, make_agent, "Did you hit your head at all?", ["ask_trauma_surgery"]):
+        assert "injur" in text.lower() and not re.search(r"operations\?", text, re.IGNORECASE), text
+
+
+def test_an_alcohol_answer_has_no_label_lead(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["social"]["alcohol"] = {"value": "two glasses of wine", "detail": "at weekends"}
+    record = Record.model_validate(data)
+    for text in replies_to(record, parser, make_agent, "Do you drink?", ["ask_alcohol"]):
+        assert "wine" in text and not re.search(r"-wise\b|Drinking\?", text), text
+
+
+@pytest.mark.parametrize(("items", "shape"), [
+    (["rash"], "problem"), (["chest pain"], "problem"), (["trouble swallowing"], "problem"),
+    (["vomiting"], "problem"), (["dry skin"], "problem"), (["sore knee"], "problem"),
+    (["nervous"], "feeling"), (["depressed"], "feeling"),
+    (["toenails"], "problem"), (["eyes"], "part"), (["breathing"], "part"), (["bowel habits"], "part"),
+    (["my hearing"], "part"),
+    (["height"], "measure"), (["heart rate"], "measure"),
+    (["being underweight"], "other"), (["feeling low"], "other"), (["move his legs"], "other"),
+    (["nervous", "rash"], "other"), (["fever", "rash"], "problem"), (["hair", "skin"], "part"),
+    (["fever", "weight"], "mixed"),
+])
+def test_an_item_is_classed_by_its_shape(items, shape):
+    assert asked_shape(items) == shape
+
+
+def test_items_that_share_a_trailing_place_say_it_once():
+    assert shared_place(["pain in my left leg", "numbness in my left leg"]) == (["pain", "numbness"], " in my left leg")
+    assert shared_place(["pain in my leg", "numbness in my arm"]) == (["pain in my leg", "numbness in my arm"], "")
+    assert shared_place(["cough", "numbness in my arm"]) == (["cough", "numbness in my arm"], "")
+
+
+@pytest.mark.parametrize(("turn", "item", "frames"), [
+    ("Have you been feeling nervous?", "nervous", ("been feeling nervous", "been nervous")),
+    ("Any issues with your eyes?", "eyes", ("problems with my eyes", "nothing wrong with my eyes")),
+    ("Any change to your height?", "height", ("change in height", "No change there")),
+])
+def test_an_unrecorded_item_is_denied_in_the_frame_of_its_shape(rich_record, parser, make_agent, turn, item, frames):
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_symptom"], {"symptom": [item]}):
+        assert f"no {item}" not in text.lower() and f"any {item}" not in text, text
+        assert any(frame in text for frame in frames), text
+
+
+def test_an_item_no_frame_fits_is_denied_without_its_words(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Has he had trouble, like being underweight?",
+                           ["ask_symptom"], {"symptom": ["being underweight"]}):
+        assert "being underweight" not in text, text
+        assert "No, nothing like that." in text or "No, not that I've noticed." in text, text
+
+
+def test_a_family_denial_of_an_item_no_frame_fits_names_the_family(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Anyone in the family being underweight?",
+                           ["ask_family_history"], {"family_history": ["being underweight"]}):
+        assert "being underweight" not in text and "family" in text, text
+
+
+def test_items_sharing_a_place_are_denied_with_the_place_once(rich_record, parser, make_agent):
+    items = ["numbness in my left foot", "tingling in my left foot"]
+    for text in replies_to(rich_record, parser, make_agent, "Any numbness or tingling in your left foot?",
+                           ["ask_symptom"], {"symptom": items}):
+        assert text.count("left foot") == 1, text
+        assert "numbness or tingling in my left foot" in text, text
+
+
+@pytest.mark.parametrize(("word", "form"), [("sinus", "sinus"), ("arthritis", "arthritis"), ("pelvis", "pelvis"),
+                                            ("headaches", "headache"), ("glass", "glass")])
+def test_a_singular_ending_in_s_is_not_cut_as_a_plural(word, form):
+    assert normalise(word) == form
+
+
+def test_the_doctors_word_is_found_for_its_stem():
+    assert own_word("Any Pancreas disease?", normalise("pancreas")) == "pancreas"
+    assert own_word("kidneys", "kidney") == "kidneys"
+    assert own_word("heart disease", "lung") == "lung"
+
+
+def test_a_class_is_said_with_the_doctors_word():
+    assert class_topic("sinus disease") == "sinus problems"
+    assert class_topic("pancreas disease") == "pancreas problems"
+
+
+@pytest.mark.parametrize(("items", "shape"), [
+    (["immune system"], "part"), (["urinary tract"], "part"), (["nose"], "part"),
+    (["appearance", "texture"], "quality"), (["colour"], "quality"),
+    (["nose dry"], "other"), (["skin itchy"], "other"), (["knee swollen"], "other"),
+    (["staying asleep"], "doing"), (["sleeping"], "doing"), (["passing urine"], "doing"),
+    (["trouble sleeping"], "problem"), (["dry skin"], "problem"), (["hearing"], "part"), (["headaches"], "problem"),
+])
+def test_a_part_quality_or_doing_item_is_classed_by_its_shape(items, shape):
+    assert asked_shape(items) == shape
+
+
+@pytest.mark.parametrize(("turn", "item", "said", "never"), [
+    ("Any issues with the immune system?", "immune system", "problems with my immune system", "no immune system"),
+    ("Any issues with your kidneys?", "your kidneys", "problems with my kidneys", "my my"),
+    ("Any changes in look or texture?", "look or texture", "nothing unusual about it", "no look"),
+    ("Is the nose dry?", "nose dry", "nothing like that", "nose dry"),
+    ("Any bother staying awake?", "staying awake", "trouble staying awake", "no staying awake"),
+])
+def test_an_unrecorded_item_is_denied_in_its_shapes_frame(rich_record, parser, make_agent, turn, item, said, never):
+    items = item.split(" or ")
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_symptom"], {"symptom": items}):
+        assert said in text.lower() and never not in text.lower(), text
+
+
+def test_a_caregiver_owns_a_part_as_the_childs(child_record, parser, make_agent):
+    for text in replies_to(child_record, parser, make_agent, "Problems with the immune system?", ["ask_symptom"],
+                           {"symptom": ["immune system"]}):
+        assert "her immune system" in text, text
+
+
+@pytest.mark.parametrize("item", ["CD4 cell count", "vitamin B12 level", "type 2 diabetes"])
+def test_an_item_with_a_number_inside_is_not_echoed(item):
+    assert echo_item(item) == ""
+
+
+def test_numbers_at_an_items_edge_still_leave_it_echoed():
+    assert echo_item("fasting glucose 14") == "fasting glucose"
+    assert echo_item("COVID-19") == "COVID"
+
+
+def test_a_not_sure_about_an_item_with_a_number_inside_names_no_fragment(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "What was your last HbA1c reading?", ["ask_symptom"],
+                           {"symptom": ["HbA1c reading"]}):
+        assert "reading" not in text and "HbA" not in text, text

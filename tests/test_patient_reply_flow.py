@@ -1,0 +1,130 @@
+"""How the sentences of one reply fit together (issue 15): present items before denials, sentences
+that differ only in their topic said as one, no frame twice in a row, no stacked fillers or
+hedges, no two "But" sentences in a row, and no repeated intro. Made-up records and turns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+import random
+import re
+
+from tod.patient.acts import Fill, IntentAnswer, Statement
+from tod.patient.nlg import TemplateRenderer, _template_frames, _without_stacked_filler
+from tod.patient.persona import Persona
+from tod.patient.templates import Part, default_bank, parallel as _parallel
+from tod.patient.voice import Voice
+from tod.records.model import Record
+
+from reply_support import SEEDS, replies_to, reply_to
+
+
+def _said(statements: list[Statement], seed: int) -> str:
+    renderer = TemplateRenderer(default_bank(), Voice("patient"), Persona(), random.Random(seed))
+    answer = IntentAnswer("ask_symptom", ("ask_symptom", ()), tuple(statements))
+    return renderer.answers([answer]).text
+
+
+def _smoker(record):
+    data = record.model_dump()
+    data["case"]["social"]["tobacco"] = {"status": "present", "value": "6 cigarettes a day"}
+    return type(record).model_validate(data)
+
+
+def test_a_volunteering_patient_never_repeats_an_intro(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser, persona="sanguine,volunteer")
+    intents = ["ask_symptom", "ask_past_diagnosis", "ask_allergic_history", "ask_past_medication", "ask_contact_history",
+               "ask_family_history"]
+    text = agent.respond(parser.add("Tell me everything.", intents)).text
+    from eval.reply_checks import pattern_violations
+
+    assert not [v for v in pattern_violations(text) if v.pattern == "repeated_sentence"], text
+
+
+def test_no_hedge_is_glued_before_a_contrasting_but(rich_record, parser, make_agent):
+    for seed in range(30):
+        agent = make_agent(rich_record, parser, seed=seed, persona="melancholic,uncertain")
+        text = agent.respond(parser.add("Allergic to latex? Anything in the family?",
+                                        ["ask_allergic_history", "ask_family_history"], {"allergy": ["latex"]})).text
+        assert "heart disease" in text and not re.search(r"\bbut,? [Bb]ut\b", text), text
+
+
+def test_a_quiet_patient_says_only_the_named_symptom(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any rash?", ["ask_symptom"], {"symptom": ["rash"]})
+        assert reply.provenance == ("symptoms[1]",), reply.text
+
+
+def test_the_stacked_hedge_is_gone_from_the_templates():
+    text = Path(__file__).resolve().parents[1].joinpath("templates", "patient.yaml").read_text(encoding="utf-8")
+    assert "Not that I know of, but I'm not sure" not in text
+
+
+def test_present_items_come_before_the_denial_of_the_others(rich_record, parser, make_agent):
+    asked = ["nosebleeds", "hiccups", "ringing in the ears"]
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears? Appetite?",
+                      ["ask_symptom", "ask_physical_change"], {"symptom": asked, "physical_change": ["loss of appetite"]}).text
+        assert "appetite" in text and "none of those" not in text.lower() and "any of those" not in text, text
+
+
+def test_two_sentences_differing_only_in_their_topic_are_said_as_one():
+    merged = _parallel("There's nothing much to tell you about smoking.", "There's nothing much to tell you about drinking.")
+    assert merged == "There's nothing much to tell you about smoking or drinking."
+    assert _parallel("Smoking? Nothing worth mentioning, really.", "Drinking? Nothing worth mentioning, really.") == \
+        "Smoking or drinking? Nothing worth mentioning, really."
+
+
+def test_different_sentences_are_not_merged():
+    assert _parallel("Pets? Nothing comes to mind.", "Allergies? None that I can think of.") is None
+    assert _parallel("No, I haven't noticed any rash.", "No, I haven't noticed any rash.") is None
+
+
+def test_a_reply_about_smoking_and_drinking_says_a_shared_sentence_once(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["social"].update({"tobacco": None, "alcohol": None})
+    record = Record.model_validate(data)
+    for seed in range(12):
+        text = reply_to(record, parser, make_agent, seed, "Do you smoke or drink?", ["ask_tobacco", "ask_alcohol"]).text
+        sentences = [s for s in re.split(r"(?<=[.?!])\s+", text) if s]
+        assert len(sentences) == len(set(sentences)) and text.count("nothing much to tell you") <= 1, text
+
+
+def test_two_topics_said_in_one_frame_share_it():
+    assert _template_frames("As for pets, nothing comes to mind.") & _template_frames("As for travel, nothing comes to mind.")
+    assert not _template_frames("{Asked}? Nothing comes to mind.") & _template_frames("{Asked}? I'm not sure.")
+
+
+def test_a_reply_does_not_repeat_a_frame_in_a_row(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Any pets or travel? And any problems at work?",
+                           ["ask_contact_history", "ask_occupation"], {}):
+        assert text.count("nothing comes to mind") <= 1, text
+
+
+def test_two_fillers_are_never_stacked():
+    parts = [Part("Mm."), Part("Hmm, I can't remember {asked}.", {"asked": "pets"})]
+    assert [p.text for p in _without_stacked_filler(parts)] == ["Hmm, I can't remember pets."]
+    kept = [Part("Of course!"), Part("Hmm, I can't remember.")]
+    assert _without_stacked_filler(kept) == kept
+
+
+def test_two_but_sentences_never_follow_each_other():
+    # "But nothing else like that." then a recall about the rest: the second is said without "But"
+    others = Statement("common", "absent_unrecorded_others", "denied", {"asked": Fill("fever, chills or cramps")})
+    recall = Statement("common", "not_recalled_but", "not_recorded", {"asked": Fill("sleep patterns")})
+    for seed in range(6):
+        text = _said([others, recall], seed)
+        assert "sleep patterns" in text and text.count("But ") <= 1, text
+
+
+def test_an_item_linked_to_a_fact_said_already_keeps_an_answer(rich_record, parser, make_agent):
+    record = _smoker(rich_record)
+    for text in replies_to(record, parser, make_agent, "Do you smoke? Around pipe smoke at all?",
+                           ["ask_tobacco", "ask_contact_history"], {"exposure": ["pipe smoke"]}):
+        assert text.count("6 cigarettes") == 1, text
+        assert "pipe smoke" in text.lower() and "apart from what i've told you" in text.lower(), text
+
+
+def test_an_honest_link_alone_still_says_its_fact(rich_record, parser, make_agent):
+    for text in replies_to(_smoker(rich_record), parser, make_agent, "Around pipe smoke at all?",
+                           ["ask_contact_history"], {"exposure": ["pipe smoke"]}):
+        assert "6 cigarettes" in text and "if that's what you mean" in text, text

@@ -1,0 +1,87 @@
+"""Answers about tests (issue 15): tests asked about in general are named without results, a named
+test gives its value, and a request or an instruction about tests lists none. Made-up records
+and turns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tod.patient.asking import only_requests_tests
+from tod.records.model import Record
+
+from reply_support import ask, replies_to
+
+
+def test_tests_asked_about_in_general_are_named_without_results(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    reply = agent.respond(parser.add("Have you had any tests?", ["ask_medical_examination"], {}))
+    assert "temperature" in reply.text and "37.9" not in reply.text and "showed" not in reply.text, reply.text
+
+
+def test_a_named_test_gives_its_value_and_a_missing_one_is_named(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    text = ask(agent, parser, "What was your blood pressure, and did you have a chest X-ray?", "ask_medical_examination",
+               {"medical_examination": ["blood pressure", "chest X-ray"]})
+    assert "118 over 76" in text and "x-ray?" in text.lower(), text
+
+
+def test_tests_are_named_as_the_patient_speaks_and_once(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"] = [{"name": "patient's weight", "result": "70 kg", "category": "vital_sign"},
+                                    {"name": "physical examination", "result": "soft abdomen"},
+                                    {"name": "physical examination", "result": "no rash"}]
+    agent = make_agent(Record.model_validate(data), parser)
+    text = ask(agent, parser, "Any tests?", "ask_medical_examination")
+    assert "my weight" in text and text.lower().count("physical examination") == 1, text
+
+
+def test_a_result_told_before_this_visit_is_said_with_its_value(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"][0]["known_to_patient"] = True
+    agent = make_agent(Record.model_validate(data), parser)
+    text = ask(agent, parser, "Any tests?", "ask_medical_examination")
+    assert "37.9" in text and "white cell count" in text and "13.5" not in text, text
+
+
+@pytest.mark.parametrize("text, named, expected", [
+    ("Let me listen to your chest. Take a deep breath in.", [], True),
+    ("Okay. I'd like to order a scan of your kidneys.", ["scan of your kidneys"], True),
+    ("We'll arrange some blood tests. Please let me know if you have any questions about them.", [], True),
+    ("I'd like to order a scan. Have you had any scans before?", ["scan"], False),
+    ("Have you been checked for diabetes recently?", [], False),
+    ("Please tell me about any test results you have.", [], False),
+    ("What did your last cholesterol reading show?", [], False),
+    ("Any pain when you swallow?", [], False),
+])
+def test_only_requests_tests(text, named, expected):
+    assert only_requests_tests(text, named) is expected
+
+
+def test_an_instruction_lists_no_tests(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Now let me examine your tummy. Lie back for me.",
+                       ["ask_medical_examination"]):
+        assert not re.search(r"ultrasound|temperature|blood|tests?\b", text, re.IGNORECASE), text
+
+
+def test_a_booked_scan_is_not_answered_as_a_past_test(rich_record, parser, make_agent):
+    turn = "I'm going to book you a CT scan of the abdomen. Any vomiting?"
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_medical_examination", "ask_symptom"],
+                       {"medical_examination": ["CT scan of the abdomen"], "symptom": ["vomiting"]}):
+        assert not re.search(r"had that (?:done|one)|ultrasound|CT scan", text, re.IGNORECASE), text
+        assert "vomit" in text.lower(), text
+
+
+def test_a_question_about_tests_is_still_answered(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Have you had any tests done for this?",
+                       ["ask_medical_examination"]):
+        assert "ultrasound" in text.lower(), text
+
+
+def test_a_second_request_is_agreed_to_again(rich_record, parser, make_agent):
+    agent = make_agent(rich_record, parser)
+    first = agent.respond(parser.add("Let me listen to your chest.", ["ask_medical_examination"]))
+    second = agent.respond(parser.add("Let me check your blood pressure now.", ["ask_medical_examination"]))
+    for reply in (first, second):
+        assert reply.provenance == () and not re.search(r"not sure|ultrasound|temperature", reply.text), reply.text

@@ -1,0 +1,133 @@
+"""Items no record fact touches (issue 15): a named symptom the record never mentions is one the
+patient does not have (a soft first-person denial marked as unrecorded), unless it is something a
+patient may not know or a fact of the record may amount to it. Made-up records and turns."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tod.nlu.types import TurnParse
+
+from reply_support import DENIES, SEEDS, UNSURE, edited, reply_to, statements_of
+
+
+def test_a_symptom_the_record_never_mentions_is_denied_softly_in_the_first_person(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
+        assert DENIES.match(reply.text) and "nosebleeds" in reply.text, reply.text
+        assert not UNSURE.search(reply.text) and reply.provenance == (), reply.text
+
+
+def test_the_denial_of_an_unrecorded_symptom_says_so_in_its_statement(rich_record, parser, make_agent):
+    statements = statements_of(rich_record, parser, make_agent, "Any nosebleeds?", ["ask_symptom"], {"symptom": ["nosebleeds"]})
+    assert [(s.variant, s.outcome, s.all_paths) for s in statements] == [("absent_unrecorded", "denied", ())]
+
+
+def test_several_unrecorded_symptoms_are_denied_without_reading_them_back(rich_record, parser, make_agent):
+    asked = ["nosebleeds", "hiccups", "ringing in the ears"]
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Nosebleeds, hiccups or ringing in the ears?",
+                      ["ask_symptom"], {"symptom": asked}).text
+        assert DENIES.match(text) and not any(item in text.lower() for item in asked), text
+
+
+def test_a_parent_denies_an_unrecorded_symptom_of_the_child(child_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(child_record, parser, make_agent, seed, "Any vomiting?", ["ask_symptom"], {"symptom": ["vomiting"]}).text
+        assert DENIES.match(text) and "she hasn't had any vomiting" in text, text
+
+
+def test_a_question_about_an_unrecorded_symptom_as_if_present_is_corrected(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "How long have you had the nosebleeds?",
+                      ["ask_symptom_duration"], {"symptom": ["nosebleeds"]}).text
+        assert "haven't actually had any nosebleeds" in text and not UNSURE.search(text), text
+
+
+def test_a_related_recorded_symptom_is_stated_instead_of_a_denial(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any discomfort?", ["ask_symptom"], {"symptom": ["discomfort"]})
+        assert "symptoms[0]" in reply.provenance and not DENIES.match(reply.text), reply.text
+
+
+@pytest.mark.parametrize("item", ["blood sugar", "HIV", "rough skin"])
+def test_what_a_patient_may_not_know_or_what_touches_the_record_is_not_denied(item, rich_record, parser, make_agent):
+    # a measurement, a possible diagnosis, and a word of a recorded descriptor (a rough rash)
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]}).text
+        assert not DENIES.match(text) and UNSURE.search(text), text
+
+
+def test_an_unrecorded_attribute_is_said_to_be_unchanged(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Any change in your sleep?", ["ask_symptom"],
+                      {"symptom": ["sleep"]}).text
+        assert "haven't noticed any change in sleep" in text, text
+
+
+def test_an_unrecorded_descriptor_of_a_recorded_symptom_is_said_as_a_patient_would(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Where is the rash?", ["ask_symptom_description_position"],
+                      {"symptom": ["rash"]}).text
+        assert "rash" in text and not UNSURE.search(text), text
+
+
+def test_the_bench_counts_unrecorded_denials_apart_and_finds_none_false(rich_record, parser, make_agent):
+    from eval.bench_replies import check_denials, unrecorded_denied
+    from eval.reply_checks import Categories
+
+    agent = make_agent(rich_record, parser)
+    parse = TurnParse("Nosebleeds or hiccups?", ("ask_symptom",), {"symptom": ["nosebleeds", "hiccups"]})
+    answers = agent.policy.answer(parse, agent.state)
+    queries = {a.intent: agent.policy.queries(a.intent, parse) for a in answers}
+    assert unrecorded_denied(answers) == 2
+    assert check_denials(rich_record, answers, queries, Categories()) == []
+
+
+def test_the_bench_finds_an_unrecorded_denial_that_contradicts_a_present_fact(rich_record, parser, make_agent):
+    from dataclasses import replace
+
+    from eval.bench_replies import check_denials
+    from eval.reply_checks import Categories
+    from tod.patient.acts import Fill
+
+    agent = make_agent(rich_record, parser)
+    parse = TurnParse("Any nosebleeds?", ("ask_symptom",), {"symptom": ["nosebleeds"]})
+    answer = agent.policy.answer(parse, agent.state)[0]
+    # a (made-up) wrong denial of the recorded rash, marked as unrecorded: still a false denial
+    wrong = replace(answer.statements[0], fills={"asked": Fill("rash", items=("rash",))})
+    found = check_denials(rich_record, [replace(answer, statements=(wrong,))], {"ask_symptom": ["rash"]}, Categories())
+    assert len(found) == 1 and "absent_unrecorded" in found[0]
+
+
+@pytest.mark.parametrize("guess", ["pneumonia", "kidney stones", "gastritis", "flu", "T2DM"])
+def test_a_diagnosis_guessed_as_a_symptom_is_never_denied(guess, rich_record, parser, make_agent):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, f"Could it be {guess}?", ["ask_symptom"], {"symptom": [guess]}).text
+        # a "not sure" that names no item ("T2DM" is not echoed as "T DM") may say the patient
+        # has not paid attention; never that they have not had it
+        assert not DENIES.match(text) and not re.search(r"haven't (?:had|got|been)", text), text
+
+
+def test_an_item_touched_only_by_a_denied_symptom_is_denied(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[*rich_record.case.model_dump()["symptoms"],
+                                            {"name": "vomiting", "status": "denied"}])
+    for seed in SEEDS:
+        text = reply_to(record, parser, make_agent, seed, "Any blood in your vomit?", ["ask_symptom"],
+                      {"symptom": ["blood in your vomit"]}).text
+        assert DENIES.match(text) and not UNSURE.search(text), text
+
+
+def test_an_item_touched_only_by_a_relatives_condition_is_denied(rich_record, parser, make_agent):
+    record = edited(rich_record, family_history=[{"value": "pounding headaches", "detail": "mother"}])
+    for seed in SEEDS:
+        text = reply_to(record, parser, make_agent, seed, "Any headaches?", ["ask_symptom"], {"symptom": ["headaches"]}).text
+        assert DENIES.match(text) and not UNSURE.search(text), text
+
+
+def test_an_item_a_present_finding_may_amount_to_is_never_denied(rich_record, parser, make_agent):
+    # a recorded rough rash: "rough skin?" is not denied
+    statements = statements_of(rich_record, parser, make_agent, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
+    assert not any(s.outcome == "denied" for s in statements), statements
