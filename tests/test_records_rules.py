@@ -144,7 +144,7 @@ def test_items_of_a_denial_list_stay_denied_and_steps_of_care_are_counted_not_st
     case = vignette.builder.case("x")
     assert _values(case, "history", "trauma_surgery") == [("trauma to the area", "denied")]
     assert _values(case, "history", "family_history") == [("similar lesions", "denied")]
-    assert _values(case, "history", "medications") == [("ibuprofen", "present")]
+    assert _values(case, "history", "current_treatment") == [("ibuprofen", "present")]  # a course that is over
     assert vignette.builder.unrouted == 1 and "discharged the next day" in " ".join(vignette.builder.warnings)
 
 

@@ -16,11 +16,12 @@ from typing import Any
 from tod.records.builder import CaseBuilder
 from tod.records.model import Status
 from tod.records.patterns import load_patterns
-from tod.records.phrases import find_duration, reported_clause, split_items, strip_subject
+from tod.records.phrases import find_duration, reported_clause, short_value, split_items, strip_subject
 from tod.records.routing import (
     QUALITY_NOUNS,
     SYMPTOMS,
     Routing,
+    dated_treatment,
     excepted_complaint,
     item_field,
     looks_chronic,
@@ -636,6 +637,8 @@ class NarrativeReader:
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
+        if not first and self.birth_history(body):
+            return
         if not first and self.resolution(body):
             return  # "both resolved after a few days": gone, not a relieving factor
         if not first:
@@ -683,13 +686,35 @@ class NarrativeReader:
                 routing.extend(routed)
             else:
                 leftover.append(clause)
-        if when:
-            routing.facts = [f if f.detail or f.field == SYMPTOMS or f.value is None else
-                             type(f)(f.field, f.value, f.status, when) for f in routing.facts]
+        if when:  # "Two years ago, he was treated with radiation": past history, not current treatment
+            routing.facts = [dated_treatment(f if f.detail or f.field == SYMPTOMS or f.value is None else
+                                             type(f)(f.field, f.value, f.status, when), when) for f in routing.facts]
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c)
                     and not self._symptom_clause(c, when, restates) and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def birth_history(self, sentence: str) -> bool:
+        """Record a sentence about the patient's own birth as past history, one fact per
+        clause ("She was born at term and her delivery was uncomplicated" -> "born at term",
+        "her delivery was uncomplicated"); True if it was one. "Was born" counts at any age;
+        the pregnancy, delivery and newborn period only in a child's record (an adult's
+        pregnancy is her own reproductive history)."""
+        clauses = re.split(r",?\s+(?:and|but)\s+(?=(?:the|his|her|their|he|she|it|apgar)\b|(?:pregnancy|prenatal|antenatal|"
+                           r"perinatal|neonatal|delivery|labou?r)\b[\w\s]{0,20}?\b(?:was|were|is|had)\b)|;\s*", sentence, flags=re.I)
+        if not all(self._about_birth(clause) for clause in clauses):
+            return False  # "born at term and has been healthy except for X": the routing splits it
+        for clause in clauses:
+            self.builder.add_fact("history.past_diagnoses", short_value(re.sub(r"^(?:(?:the )?(?:infant|baby|newborn) )?"
+                                                                          r"(?:had|has) been\s+", "", clause, flags=re.I)))
+        return True
+
+    def _about_birth(self, clause: str) -> bool:
+        """True for one clause about the patient's birth that joins no other statement to it."""
+        if re.search(r"(?:,\s*|\band\s+)(?:(?:currently|now|initially|also|later|since)\s+)?(?:is|was|has|had|have|weighed|"
+                     r"weighs|required|requires|needed)\b", clause, re.I):
+            return False
+        return bool(_RE.born.match(clause) or not self.builder.adult and _RE.birth_course.match(clause))
 
     def _reported(self, clause: str, when: str | None, restates: bool) -> bool:
         """Read the clause a reporting frame introduces ("He reports that the pain is worse at

@@ -114,7 +114,9 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
         ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|(?<!been )(?<!was )(?<!were )(?<!is )taken|uses|"
-         r"using|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of)\s+(?!(?:off|out|up|away|over|down|apart)\b)(?!(?:a |an )?(?:trip|vacation|break|"
+         r"using|applying|applies|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of|"
+         r"(?:completed|finished)(?= (?:an? |the )?(?:[\w-]+ )?(?:course|regimen|cycles?|rounds?) of))\s+"
+         r"(?!(?:off|out|up|away|over|down|apart)\b(?!-))(?!(?:a |an )?(?:trip|vacation|break|"
          r"walk|nap|shower|bath|class|course(?! of)|diagnosis|job|part|care|time|place|advantage|turns?)\b)|"
          r"on\s+(?!(?:his|her|their|my|the|a|an|an?other|one|two|several|vacation|holiday|duty|call|leave|time|"
          r"foot|board|review|examination|exam|arrival|admission|presentation|questioning|further|physical|"
@@ -133,12 +135,16 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
+         r"^(?:was|were) (?=delivered (?:at|by|via|preterm|prematurely|full|term|vaginally|healthy|without)\b)|"
          r"^(?:has |have )?(?=met (?:all )?(?:(?:his|her|their) )?(?:developmental )?milestones\b)"),
         ("demographics.occupation", r"^(?:works? (?:(?:part-time|full-time|part time|full time) )?(?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
         ("social.living_habits", r"^(?=(?:lives|lived|(?:has|have) (?:lived|been living)|is living|is married|is divorced|is widowed|is single|exercises|eats|"
          r"follows|has a (?:\w+ )?diet|sleeps|runs|plays|attends|walks|jogs|swims|is (?:physically )?active|"
-         r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time)\b)"),
+         r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time|is homeless|"
+         r"is (?:in|a) (?:the )?(?:[\w-]+ )?(?:grade|school|kindergarten|preschool|daycare|day care|college|university)|"
+         r"(?:is|was|has been) (?:\w+ly )?(?:adopted|placed (?:in|with) (?:foster care|a foster (?:home|family)))|"
+         r"(?:is|has been) (?:living|staying) (?:in|with|at))\b)"),
         ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
          r"periods?|(?:is |was )?(?:an? )?(?:gravida|g\d+p\d+)|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
@@ -525,18 +531,54 @@ def _listed(name: str, rest: str) -> Routing:
     return Routing(facts, steps)
 
 
-def _medications(rest: str) -> Routing:
-    """The medications a medication lead lists, with the outcome the clause states as their
-    detail ("tried ibuprofen and naproxen without improvement" -> both, detail "without
-    improvement"); a condition one was for is past history (:func:`_for_condition`)."""
+def _medications(rest: str, *, finished: bool = False) -> Routing:
+    """The medications a medication lead lists, with the outcome or time the clause states as
+    their detail ("tried ibuprofen and naproxen without improvement" -> both, detail "without
+    improvement"; "using a cream for the past 3 weeks" -> "cream", detail "for the past 3
+    weeks"); a condition one was for is past history (:func:`_for_condition`). A ``finished``
+    treatment ("was treated with", "completed a course of") is no current medication: see
+    :func:`finished_treatment_field`."""
     outcome = _RE.treatment_outcome.search(rest)
     rest = rest[: outcome.start()] if outcome else rest
+    rest, time = _treatment_time(rest)
     listed = _listed("history.medications", re.sub(r"^(?:an? )?(?:[\w-]+ )?course of\s+", "", rest.strip(), flags=re.I))
     facts = [f for fact in listed.facts for f in _for_condition(fact)]
-    if outcome:
-        facts = [RoutedFact(f.field, f.value, f.status, f.detail or outcome.group("o").lower())
+    if outcome or time:
+        facts = [RoutedFact(f.field, f.value, f.status, f.detail or time or outcome.group("o").lower())
+                 if f.field == "history.medications" or (time and not f.detail) else f for f in facts]
+    if finished:
+        facts = [RoutedFact(finished_treatment_field(f.detail), f.value, f.status, f.detail)
                  if f.field == "history.medications" else f for f in facts]
     return Routing([_as_treatment(f) for f in facts], listed.unrouted)
+
+
+def _treatment_time(rest: str) -> tuple[str, str | None]:
+    """What a medication lead lists, without the time that closes it, and that time ("a cream
+    for the past 3 weeks", "amoxicillin last month"); the text as it is and None without one."""
+    span = _RE.treatment_span.search(rest)
+    if span:
+        return rest[: span.start()], span.group("t")
+    return split_time(rest)
+
+
+#: A time that dates a treatment months or years back ("2 years ago", "as a child", "in 2015").
+_LONG_AGO = re.compile(r"\b(?:months?|years?|decades?|(?:19|20)\d\d|child|childhood|infancy|infant|teenager|adolescen\w+|age)\b",
+                       re.I)
+
+
+def finished_treatment_field(time: str | None) -> str:
+    """The field of a treatment that is over ("was treated with radiation", "completed a course
+    of amoxicillin"): past history when ``time`` dates it months or years back, else the
+    treatment tried for the present illness (current treatment). Never a current medication."""
+    return "history.past_diagnoses" if time and _LONG_AGO.search(time) else "history.current_treatment"
+
+
+def dated_treatment(fact: RoutedFact, time: str | None) -> RoutedFact:
+    """A current-treatment fact that ``time`` dates months or years back as past history;
+    any other fact as it is."""
+    if fact.field != "history.current_treatment" or finished_treatment_field(time) == fact.field:
+        return fact
+    return RoutedFact("history.past_diagnoses", fact.value, fact.status, fact.detail or time)
 
 
 def _as_treatment(fact: RoutedFact) -> RoutedFact:
@@ -684,8 +726,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([family])
     if _RE.moved_from.match(text):  # "emigrated to the US from X 5 years ago": where the patient has lived
         return Routing([RoutedFact("history.exposures", short_value(text))])
-    if _RE.other_person.match(text):
-        habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits"
+    if _RE.other_person.match(text):  # where a child's family lives is where the child lives
+        habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits" \
+            or _RE.household_home.match(text) is not None
         return Routing([RoutedFact("social.living_habits", short_value(text))]) if habit else Routing(unrouted=[clause])
     treated = _RE.treated_with.match(re.sub(r"^(?:(?:has|had|with)\s+)+", "", text, flags=re.I)) \
         if re.match(r"^(?:has|had|with)\s", text, re.I) or default == "history.past_diagnoses" else None
@@ -722,7 +765,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name == "history.medications" and _RECEIVED_PROCEDURE.match(rest):  # "received a blood transfusion"
             return Routing([RoutedFact("history.trauma_surgery", short_value(rest))])
         if name == "history.medications":
-            return _medications(rest)
+            return _medications(rest, finished=_RE.finished_treatment.match(text) is not None)
         return _listed(name, rest)
     if _BARE_OCCUPATION.match(text) and len(text.split()) <= 6:
         return Routing([RoutedFact("demographics.occupation", short_value(text))])

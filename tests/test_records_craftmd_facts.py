@@ -1,0 +1,104 @@
+"""Vignette facts the importers used to drop or misfile (issue 16, audit of imports): treatments
+that are over, treatments in use, a child's birth history and where the patient lives. Each
+rule is pinned with made-up vignette sentences, never a source text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# the vignette reader first: importing tod.records.routing alone meets the import cycle
+# tod.records.symptom_names -> tod.patient -> tod.records.symptom_names (on main too)
+from tod.records.vignette import read_vignette  # isort: skip
+from tod.records.routing import route_clause  # isort: skip
+
+CHILD = "A 4-year-old boy is brought to the clinic because of a cough."
+ADULT = "A 34-year-old woman comes to the clinic because of a cough."
+
+
+def _read(text: str) -> tuple[dict[str, Any], int]:
+    """The case read from a vignette and its count of unrouted clauses."""
+    builder = read_vignette(text, leak_terms=[]).builder
+    return builder.case("x"), builder.unrouted
+
+
+def _history(case: dict[str, Any], field: str) -> list[tuple[str, str | None]]:
+    return [(f["value"], f.get("detail")) for f in case["history"].get(field, [])]
+
+
+def _facts(clause: str) -> list[tuple[str, str | None, str | None]]:
+    routing = route_clause(clause, default=None)
+    assert not routing.unrouted, routing.unrouted
+    return [(f.field, f.value, f.detail) for f in routing.facts]
+
+
+def test_a_treatment_over_years_ago_is_past_history_not_a_current_medication() -> None:
+    assert _facts("He was treated with cisplatin and radiation 12 years ago without complications") == [
+        ("history.past_diagnoses", "cisplatin", "12 years ago"), ("history.past_diagnoses", "radiation", "12 years ago")]
+    assert _facts("She received chemotherapy for leukemia as a child") == [
+        ("history.past_diagnoses", "chemotherapy", "as a child"), ("history.past_diagnoses", "leukemia", "as a child")]
+
+
+def test_a_recent_finished_course_is_the_treatment_tried_not_a_current_medication() -> None:
+    assert _facts("He completed a 7-day course of doxycycline 10 days ago") == [
+        ("history.current_treatment", "doxycycline", "10 days ago")]
+
+
+def test_a_leading_time_dates_a_finished_treatment() -> None:
+    case, unrouted = _read(f"{ADULT} Six years ago, she was diagnosed with melanoma and was treated with wide excision "
+                           "and interferon. Three days ago, she was treated with cefalexin.")
+    assert ("interferon", "Six years ago") in _history(case, "past_diagnoses")
+    assert _history(case, "current_treatment") == [("cefalexin", "Three days ago")]
+    assert _history(case, "medications") == [] and unrouted == 0
+
+
+def test_a_treatment_still_taken_stays_a_medication() -> None:
+    assert _facts("She is currently receiving monthly infusions of infliximab") == [
+        ("history.medications", "monthly infusions of infliximab", None)]
+    assert _facts("He was started on metformin 2 years ago") == [("history.medications", "metformin", "2 years ago")]
+
+
+def test_a_remedy_in_use_is_a_medication_with_its_time_span() -> None:
+    assert _facts("She has been using over-the-counter hydrocortisone cream for the past 2 weeks") == [
+        ("history.medications", "over-the-counter hydrocortisone cream", "for the past 2 weeks")]
+    assert _facts("He is applying petroleum jelly and a zinc ointment") == [
+        ("history.medications", "petroleum jelly", None), ("history.medications", "zinc ointment", None)]
+    assert route_clause("He applied for a new job", default=None).facts == []
+
+
+def test_a_childs_birth_history_is_past_history_one_fact_per_clause() -> None:
+    case, unrouted = _read(f"{CHILD} He was born at 36 weeks by cesarean section and the neonatal course was "
+                           "uneventful. Prenatal care was limited. Apgar scores were 7 and 9.")
+    assert [v for v, _ in _history(case, "past_diagnoses")] == [
+        "born at 36 weeks by cesarean section", "neonatal course was uneventful", "prenatal care was limited",
+        "apgar scores were 7 and 9"]
+    assert unrouted == 0
+
+
+def test_an_adults_pregnancy_is_not_her_birth_history_and_a_birthplace_is_no_history() -> None:
+    case, _ = _read(f"{ADULT} Her pregnancy was complicated by preeclampsia. She was born in Portugal.")
+    assert _history(case, "past_diagnoses") == []
+    assert case["social"]["reproductive_history"]
+
+
+def test_where_a_child_lives_and_goes_to_school_is_social_history() -> None:
+    case, unrouted = _read(f"{CHILD} The family lives in a trailer near a highway. He was adopted at the age of 1. "
+                           "He is in second grade. His uncle lives in Ohio.")
+    habits = [f["value"] for f in case["social"]["living_habits"]]
+    assert habits == ["family lives in a trailer near a highway", "adopted", "in second grade"]
+    assert unrouted == 1  # the uncle's home is not the patient's
+
+
+def test_a_birth_sentence_joined_to_other_statements_is_split_by_the_routing() -> None:
+    case, _ = _read(f"{CHILD} He was born at 39 weeks and has been healthy except for recurrent croup. "
+                    "He was delivered without complications and is fully immunized.")
+    assert [v for v, _ in _history(case, "past_diagnoses")] == [
+        "born at 39 weeks", "recurrent croup", "delivered without complications"]
+    assert [v for v, _ in _history(case, "vaccinations")] == ["fully immunized"]
+
+
+def test_a_birth_clause_is_split_at_a_new_subject_not_inside_a_noun_list() -> None:
+    case, _ = _read(f"{CHILD} He was born at 33 weeks and pregnancy was complicated by oligohydramnios.")
+    assert [v for v, _ in _history(case, "past_diagnoses")] == [
+        "born at 33 weeks", "pregnancy was complicated by oligohydramnios"]
+    case, _ = _read(f"{CHILD} He was born at term after an uneventful pregnancy and delivery.")
+    assert [v for v, _ in _history(case, "past_diagnoses")] == ["born at term after an uneventful pregnancy and delivery"]
