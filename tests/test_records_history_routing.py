@@ -202,12 +202,12 @@ def test_scope_procedures_are_operations_and_procedures() -> None:
     assert "past_diagnoses" not in case["history"]
 
 
-def test_a_treatment_for_a_condition_is_a_medication_and_past_history_with_its_time() -> None:
+def test_a_treatment_for_a_condition_is_past_history_with_its_time_when_it_is_over() -> None:
     assert routed("He received radiotherapy for a seminoma 8 years ago") == [
-        ("history.medications", "radiotherapy", "present", "8 years ago"),
+        ("history.past_diagnoses", "radiotherapy", "present", "8 years ago"),
         ("history.past_diagnoses", "seminoma", "present", "8 years ago")]
     assert routed("She was treated with a 5-day course of doxycycline for bronchitis last month") == [
-        ("history.medications", "doxycycline", "present", "last month"),
+        ("history.past_diagnoses", "doxycycline", "present", "last month"),
         ("history.past_diagnoses", "bronchitis", "present", "last month")]
     assert routed("He takes sertraline for depression and naproxen for gout") == [
         ("history.medications", "sertraline", "present", None), ("history.past_diagnoses", "depression", "present", None),
