@@ -13,7 +13,7 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from tod.patient.plain import own_parts, plain_value, spoken_reading, symptom_said
+from tod.patient.plain import owned_places, own_parts, plain_value, spoken_reading, symptom_said
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
@@ -255,7 +255,7 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), "I'm a graphic designer" (occupation), a family-history detail naming a relative
+    operations), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -268,11 +268,21 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
-    return (value, *rest)
+    owner = owner_word(case.demographics.sex, caregiver=caregiver)
+    return tuple(_owned(path, text, owner) if text else text for text in (value, *rest))
 
 
 #: The path of a symptom's name ("symptoms[2]"), not of its descriptors.
 _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
+
+
+def _owned(path: str, text: str, owner: str) -> str:
+    """``text`` of the fact at ``path`` with a bare body part placed in it as ``owner``'s
+    (:func:`~tod.patient.plain.owned_places`; a recorded position opens with its place); a
+    relative's fact is left as it is, the body part is not the speaker's."""
+    if path.startswith("history.family_history["):
+        return text
+    return owned_places(text, owner, leading=path.endswith(".position"))
 
 
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
