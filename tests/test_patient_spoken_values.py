@@ -57,6 +57,8 @@ def test_a_lost_faculty_among_symptoms_is_said_as_its_own_clause(rich_record, pa
     ("worse from back pain", "worse from back pain"),
     ("at back of the head", "at back of the head"),
     ("went back to work", "went back to work"),
+    ("pain that moves from joint to joint", "pain that moves from joint to joint"),
+    ("rash on right hand spreading to face", "rash on my right hand spreading to my face"),
 ])
 def test_a_bare_body_part_after_a_place_preposition_is_the_speakers(text: str, said: str) -> None:
     assert owned_places(text) == said
@@ -83,3 +85,15 @@ def test_a_relatives_body_part_is_not_the_speakers(rich_record) -> None:
 def test_a_comma_note_of_a_framed_field_is_said_as_clauses(rich_record, value: str, said: str) -> None:
     record = _with_social(rich_record, reproductive_history=[{"value": value}])
     assert spoken_phrase(record.case, "social.reproductive_history[0]") == said
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("combined contraceptive pill", "a combined contraceptive pill"),
+    ("steroid inhaler as needed", "a steroid inhaler as needed"),
+    ("the pill", "the pill"),
+    ("ramipril 5 mg", "ramipril 5 mg"),
+    ("vitamin drops", "vitamin drops"),
+])
+def test_a_medicine_named_by_its_countable_form_takes_an_article(rich_record, value: str, said: str) -> None:
+    record = edited(rich_record, medications=[{"value": value}])
+    assert spoken_phrase(record.case, "history.medications[0]") == said

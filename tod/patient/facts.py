@@ -17,6 +17,7 @@ from tod.patient.plain import owned_places, own_parts, plain_value, spoken_readi
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
+    MEDICINE_FORMS,
     SUBJECTS,
     about_child,
     first_person,
@@ -255,7 +256,7 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
+    operations), "a salmeterol inhaler" (a medicine by its countable form), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -264,6 +265,8 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
         value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
         value = with_article(value)
+    elif path.startswith("history.medications["):
+        value = with_article(value, MEDICINE_FORMS)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:

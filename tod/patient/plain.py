@@ -48,8 +48,9 @@ _PART_MODIFIERS = frozenset("""whole entire left right upper lower inner outer m
 _PLACE_PREPOSITIONS = frozenset("in on at over around across behind into onto under to from".split())
 #: Words a body part may be followed by when it ends its phrase ("in left leg and arm", "on
 #: right hand six months ago"); any other next word makes it a modifier ("from back pain").
-_PART_END = frozenset("""and or with at in on since for after before during when while that which who since
-    one two three four five six seven eight nine ten""".split())
+_PART_END = frozenset("""and or with at in on since for after before during when while that which who under over
+    near behind around through to into from below above including one two three four five six seven eight nine
+    ten""".split())
 _MAX_PART_MODIFIERS = 3
 
 
@@ -67,7 +68,8 @@ def _bare_part_at(words: list[str], start: int) -> bool:
         parts += 1
     if parts == end:
         return False
-    return parts == len(words) or words[parts].lower() in _PART_END or words[parts][:1].isdigit()
+    following = words[parts].lower() if parts < len(words) else ""
+    return not following or following in _PART_END or following[:1].isdigit() or following.endswith("ing")
 
 
 def owned_places(text: str, owner: str = "my", *, leading: bool = False) -> str:
@@ -75,10 +77,13 @@ def owned_places(text: str, owner: str = "my", *, leading: bool = False) -> str:
     whole head" -> "pain in my whole head", "a fall on right outstretched hand" -> "a fall on
     my right outstretched hand"; with ``leading`` also a body part that opens ``text`` (a
     recorded position: "left leg" -> "my left leg"). "on both hands", "in the chest", "from
-    back pain" and "at back of the head" are unchanged."""
+    back pain", "at back of the head" and an extent ("from joint to joint") are unchanged."""
     words = text.split(" ")
+    # "from joint to joint", "from head to toe": an extent, not the speaker's parts
+    extents = {j for i, word in enumerate(words[:-3]) if word.lower() == "from" and words[i + 2].lower() == "to"
+               for j in (i + 1, i + 3)}
     starts = [0] if leading else []
-    starts += [i + 1 for i, word in enumerate(words[:-1]) if word.lower() in _PLACE_PREPOSITIONS]
+    starts += [i + 1 for i, word in enumerate(words[:-1]) if word.lower() in _PLACE_PREPOSITIONS and i + 1 not in extents]
     for start in reversed(starts):
         if _bare_part_at(words, start):
             words.insert(start, owner)

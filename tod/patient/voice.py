@@ -252,6 +252,10 @@ SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nos
                           "twitch stye".split())
 
 
+#: Head nouns of a medicine named by its countable form ("salmeterol inhaler", "combined pill",
+#: "insulin pump"): said with an article ("I take a combined pill"); a drug by its name is not.
+MEDICINE_FORMS = frozenset("pill inhaler patch implant coil ring spray injection pump device".split())
+
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional
 #: 9-kg weight loss"; plain "weight loss" is said without one).
 _DESCRIBED_HEADS = frozenset("loss gain".split())
