@@ -10,6 +10,7 @@ import pytest
 
 from tests.reply_support import edited, replies_to
 from tod.patient.facts import field_texts, spoken_phrase
+from tod.patient.lexicon import LayLexicon
 from tod.patient.plain import owned_places, symptom_said
 from tod.records.model import Record
 
@@ -88,12 +89,15 @@ def test_a_comma_note_of_a_framed_field_is_said_as_clauses(rich_record, value: s
 
 
 @pytest.mark.parametrize(("value", "said"), [
-    ("combined contraceptive pill", "a combined contraceptive pill"),
+    ("combined contraceptive pill", "a combined birth control pill"),
     ("steroid inhaler as needed", "a steroid inhaler as needed"),
     ("the pill", "the pill"),
+    ("oral contraceptive pill", "the pill"),
+    ("fentanyl patch via the skin", "a fentanyl patch via the skin"),
+    ("noradrenaline via an infusion pump", "noradrenaline via an infusion pump"),
     ("ramipril 5 mg", "ramipril 5 mg"),
     ("vitamin drops", "vitamin drops"),
 ])
 def test_a_medicine_named_by_its_countable_form_takes_an_article(rich_record, value: str, said: str) -> None:
     record = edited(rich_record, medications=[{"value": value}])
-    assert spoken_phrase(record.case, "history.medications[0]") == said
+    assert spoken_phrase(record.case, "history.medications[0]", LayLexicon.load().to_lay) == said

@@ -256,7 +256,7 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), "a salmeterol inhaler" (a medicine by its countable form), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
+    operations), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -265,8 +265,6 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
         value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
         value = with_article(value)
-    elif path.startswith("history.medications["):
-        value = with_article(value, MEDICINE_FORMS)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:
@@ -292,7 +290,8 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
     words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
     speaker's, :func:`~tod.patient.plain.own_parts`; a symptom name that
-    describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`)
+    describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`; a
+    medicine named by its countable form with its article, "a salmeterol inhaler")
     and joined as a person says them (an examination as "name showed result", its reading
     without chart units, :func:`~tod.patient.plain.spoken_reading`; any other fact by
     :func:`~tod.patient.spoken.spoken_fact`). The policy fills templates with it and the
@@ -309,5 +308,7 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
         return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:
         texts = (symptom_said(texts[0], subject), *texts[1:])
+    if path.startswith("history.medications[") and texts:  # in lay words: "the pill" keeps its article
+        texts = (with_article(texts[0], MEDICINE_FORMS), *texts[1:])
     voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person
     return spoken_fact(path, texts, subject=subject, voice=lambda t: _strip(to_lay(voice(t))))

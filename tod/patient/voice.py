@@ -268,7 +268,7 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|from|during|when|while|"
+_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|via|from|during|when|while|"
                    r"because|aged)\b)")
 
 
