@@ -101,3 +101,12 @@ def test_a_comma_note_of_a_framed_field_is_said_as_clauses(rich_record, value: s
 def test_a_medicine_named_by_its_countable_form_takes_an_article(rich_record, value: str, said: str) -> None:
     record = edited(rich_record, medications=[{"value": value}])
     assert spoken_phrase(record.case, "history.medications[0]", LayLexicon.load().to_lay) == said
+
+
+def test_a_symptom_name_with_a_bare_body_part_still_fills_a_descriptor(rich_record, parser, make_agent) -> None:
+    record = edited(rich_record, symptoms=[{"name": "pain under left ribs", "degree": "mild"}])
+    replies = replies_to(record, parser, make_agent, "How bad is the pain under your ribs?",
+                         ["ask_symptom_description_degree"], {"symptom": ["pain"]})
+    assert all("mild" in r for r in replies), replies
+    symptoms = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
+    assert all("under my left ribs" in r for r in symptoms), symptoms

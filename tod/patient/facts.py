@@ -256,7 +256,8 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), a body part placed in them as the speaker's ("in my whole head", :func:`_owned`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
+    operations), a recorded position as the speaker's body part ("my whole head",
+    :func:`~tod.patient.plain.owned_places`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -269,8 +270,9 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
-    owner = owner_word(case.demographics.sex, caregiver=caregiver)
-    return tuple(_owned(path, text, owner) if text else text for text in (value, *rest))
+    if path.endswith(".position"):  # a descriptor fill says it as it is: "in {value}"
+        value = owned_places(value, owner_word(case.demographics.sex, caregiver=caregiver), leading=True)
+    return (value, *rest)
 
 
 #: The path of a symptom's name ("symptoms[2]"), not of its descriptors.
@@ -279,17 +281,17 @@ _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
 
 def _owned(path: str, text: str, owner: str) -> str:
     """``text`` of the fact at ``path`` with a bare body part placed in it as ``owner``'s
-    (:func:`~tod.patient.plain.owned_places`; a recorded position opens with its place); a
-    relative's fact is left as it is, the body part is not the speaker's."""
+    (:func:`~tod.patient.plain.owned_places`); a relative's fact is left as it is, the body
+    part is not the speaker's."""
     if path.startswith("history.family_history["):
         return text
-    return owned_places(text, owner, leading=path.endswith(".position"))
+    return owned_places(text, owner)
 
 
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
     words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
-    speaker's, :func:`~tod.patient.plain.own_parts`; a symptom name that
+    speaker's, :func:`~tod.patient.plain.own_parts`, :func:`_owned`; a symptom name that
     describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`; a
     medicine named by its countable form with its article, "a salmeterol inhaler")
     and joined as a person says them (an examination as "name showed result", its reading
@@ -303,7 +305,7 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     caregiver = parent_speaks(case)
     subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
     owner = owner_word(case.demographics.sex, caregiver=caregiver)
-    texts = tuple(own_parts(plain_value(to_lay(t)), owner) for t in field_texts(case, path))
+    texts = tuple(_owned(path, own_parts(plain_value(to_lay(t)), owner), owner) for t in field_texts(case, path))
     if path.startswith("examinations") and len(texts) > 1:
         return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:
