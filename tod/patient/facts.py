@@ -13,10 +13,11 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from tod.patient.plain import own_parts, plain_value, spoken_reading, symptom_said
+from tod.patient.plain import owned_places, own_parts, plain_value, spoken_reading, symptom_said
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
+    MEDICINE_FORMS,
     SUBJECTS,
     about_child,
     first_person,
@@ -255,7 +256,8 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
 
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
-    operations), "I'm a graphic designer" (occupation), a family-history detail naming a relative
+    operations), a recorded position as the speaker's body part ("my whole head",
+    :func:`~tod.patient.plain.owned_places`), "I'm a graphic designer" (occupation), a family-history detail naming a relative
     as the speaker's ("diabetes", "my mother")."""
     if len(texts) < 1 or not texts[0]:
         return texts
@@ -268,6 +270,8 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
+    if path.endswith(".position"):  # a descriptor fill says it as it is: "in {value}"
+        value = owned_places(value, owner_word(case.demographics.sex, caregiver=caregiver), leading=True)
     return (value, *rest)
 
 
@@ -275,11 +279,21 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
 _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
 
 
+def _owned(path: str, text: str, owner: str) -> str:
+    """``text`` of the fact at ``path`` with a bare body part placed in it as ``owner``'s
+    (:func:`~tod.patient.plain.owned_places`); a relative's fact is left as it is, the body
+    part is not the speaker's."""
+    if path.startswith("history.family_history["):
+        return text
+    return owned_places(text, owner)
+
+
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
     words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
-    speaker's, :func:`~tod.patient.plain.own_parts`; a symptom name that
-    describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`)
+    speaker's, :func:`~tod.patient.plain.own_parts`, :func:`_owned`; a symptom name that
+    describes how a complaint went as a clause, :func:`~tod.patient.plain.symptom_said`; a
+    medicine named by its countable form with its article, "a salmeterol inhaler")
     and joined as a person says them (an examination as "name showed result", its reading
     without chart units, :func:`~tod.patient.plain.spoken_reading`; any other fact by
     :func:`~tod.patient.spoken.spoken_fact`). The policy fills templates with it and the
@@ -291,10 +305,12 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     caregiver = parent_speaks(case)
     subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
     owner = owner_word(case.demographics.sex, caregiver=caregiver)
-    texts = tuple(own_parts(plain_value(to_lay(t)), owner) for t in field_texts(case, path))
+    texts = tuple(_owned(path, own_parts(plain_value(to_lay(t)), owner), owner) for t in field_texts(case, path))
     if path.startswith("examinations") and len(texts) > 1:
         return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:
         texts = (symptom_said(texts[0], subject), *texts[1:])
+    if path.startswith("history.medications[") and texts:  # in lay words: "the pill" keeps its article
+        texts = (with_article(texts[0], MEDICINE_FORMS), *texts[1:])
     voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person
     return spoken_fact(path, texts, subject=subject, voice=lambda t: _strip(to_lay(voice(t))))

@@ -16,6 +16,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
+from tod.patient.matching import body_regions
 from tod.text import indefinite_article
 
 #: Chart modifiers at the start of a value and how a patient says them: (words put before
@@ -39,6 +40,56 @@ _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 #: (The lay table's own words for a modifier, "comes and goes", are moved the same way.)
 _MODIFIER = re.compile(rf"^({'|'.join(_MODIFIERS)})\s+(?=\S)", re.IGNORECASE)
+#: Words that may stand between a place preposition and the body part they place ("in
+#: whole head", "on right outstretched hand").
+_PART_MODIFIERS = frozenset("""whole entire left right upper lower inner outer middle big little ring index
+    outstretched""".split())
+#: Place prepositions a bare body part may follow ("in left leg").
+_PLACE_PREPOSITIONS = frozenset("in on at over around across behind into onto under to from".split())
+#: Words a body part may be followed by when it ends its phrase ("in left leg and arm", "on
+#: right hand six months ago"); any other next word makes it a modifier ("from back pain").
+_PART_END = frozenset("""and or with at in on since for after before during when while that which who under over
+    near behind around through to into from below above including one two three four five six seven eight nine
+    ten""".split())
+_MAX_PART_MODIFIERS = 3
+
+
+def _bare_part_at(words: list[str], start: int) -> bool:
+    """Whether ``words[start:]`` opens with a body part (or a run of them: "toe joint")
+    without a determiner that ends its phrase, after at most :data:`_MAX_PART_MODIFIERS` side or extent words ("whole head",
+    "left lower abdomen"), and is no part of a place ("back of the head")."""
+    end = start
+    while end < len(words) and end - start < _MAX_PART_MODIFIERS and words[end].lower() in _PART_MODIFIERS:
+        end += 1
+    parts = end
+    while parts < len(words) and body_regions(words[parts].strip(",;.)")):
+        if words[parts].strip(",;.)") != words[parts]:
+            return True  # the phrase ends at its punctuation
+        parts += 1
+    if parts == end:
+        return False
+    following = words[parts].lower() if parts < len(words) else ""
+    return not following or following in _PART_END or following[:1].isdigit() or following.endswith("ing")
+
+
+def owned_places(text: str, owner: str = "my", *, leading: bool = False) -> str:
+    """``text`` with a bare body part after a place preposition as ``owner``'s: "pain in
+    whole head" -> "pain in my whole head", "a fall on right outstretched hand" -> "a fall on
+    my right outstretched hand"; with ``leading`` also a body part that opens ``text`` (a
+    recorded position: "left leg" -> "my left leg"). "on both hands", "in the chest", "from
+    back pain", "at back of the head" and an extent ("from joint to joint") are unchanged."""
+    words = text.split(" ")
+    # "from joint to joint", "from head to toe": an extent, not the speaker's parts
+    extents = {j for i, word in enumerate(words[:-3]) if word.lower() == "from" and words[i + 2].lower() == "to"
+               for j in (i + 1, i + 3)}
+    starts = [0] if leading else []
+    starts += [i + 1 for i, word in enumerate(words[:-1]) if word.lower() in _PLACE_PREPOSITIONS and i + 1 not in extents]
+    for start in reversed(starts):
+        if _bare_part_at(words, start):
+            words.insert(start, owner)
+    return " ".join(words)
+
+
 #: The body part a finding is in, said as the speaker's own ("of the skin" -> "of my skin").
 _OWN_PART = re.compile(r"\b(in|of|on) the (skin|eyes?|urine|stools?|mouth|tongue|face|chest|back|legs?|arms?|hands?|feet|"
                        r"foot|belly|tummy|abdomen)\b", re.IGNORECASE)
@@ -78,6 +129,19 @@ _FIRST = re.compile(r"^first (?!(?:time|day|week|month|year)\b)(.+)$", re.IGNORE
 #: The noun for the lump a record calls a "mass".
 _MASS = re.compile(r"\bmass\b", re.IGNORECASE)
 _BE_PAST = MappingProxyType({"I": "I was"})
+#: A symptom named as something the patient cannot do ("inability to pass urine", "unable
+#: to close eye"): said as "I can't ...".
+_CANNOT_DO = re.compile(r"^(?:an? )?(?:inability|unable) to (?P<doing>\w.*)$", re.IGNORECASE)
+#: A symptom named as the loss of a faculty or thing ("loss of appetite", "loss of some
+#: eyelashes"): said as what the patient has lost ("I've lost my appetite").
+_LOSS_OF = re.compile(r"^loss of (?P<lost>\w.*)$", re.IGNORECASE)
+#: Words that open a noun phrase, so a lost thing after them takes no possessive ("some eyelashes").
+_DETERMINERS = frozenset("a an the my his her their our its some all any both one two several most much".split())
+#: Lost things that are states, not the speaker's own faculty: no possessive ("I've lost
+#: consciousness", "I've lost interest in things", "I've lost weight").
+_UNOWNED_LOSSES = frozenset("consciousness interest weight control track touch".split())
+_HAVE = MappingProxyType({"I": "I've", "she": "she's", "he": "he's"})
+_OWN = MappingProxyType({"I": "my", "she": "her", "he": "his"})
 
 
 def symptom_said(name: str, subject: str = "I") -> str:
@@ -97,12 +161,34 @@ def symptom_said(name: str, subject: str = "I") -> str:
         speed, what = growth.groups()
         adverb = f" {_GROWTH_ADVERBS[speed.lower()]}" if speed else ""
         return f"the {_MASS.sub('lump', what)} has grown{adverb}"
+    lost = _loss_said(name, subject)
+    if lost:
+        return lost
     first = _FIRST.match(name)
     if first:
         rest = first.group(1)
         article = "" if rest.endswith("s") else f"{indefinite_article(rest)} "
         return f"{article}{rest} first"
     return _MASS.sub("lump", name)
+
+
+def _loss_said(name: str, subject: str) -> str | None:
+    """A symptom named as an inability or a loss, as a clause with ``subject``, or ``None``:
+    "inability to pass urine" -> "I can't pass urine"; "loss of appetite" -> "I've lost my
+    appetite", "loss of some eyelashes" -> "I've lost some eyelashes", "loss of
+    consciousness" -> "I've lost consciousness"."""
+    cannot = _CANNOT_DO.match(name)
+    if cannot:
+        doing = cannot.group("doing").split(" ", 1)
+        owned = owned_places(doing[1], _OWN.get(subject, "their"), leading=True) if len(doing) > 1 else ""
+        return f"{subject} can't {' '.join([doing[0], owned]).strip()}"
+    loss = _LOSS_OF.match(name)
+    if not loss:
+        return None
+    lost = loss.group("lost")
+    first = lost.split()[0].lower()
+    owner = "" if first in _DETERMINERS | _UNOWNED_LOSSES else f"{_OWN.get(subject, 'their')} "
+    return f"{_HAVE.get(subject, f'{subject} has')} lost {owner}{lost}"
 
 
 #: A blood-pressure reading with its unit ("122/78 mmHg").

@@ -145,6 +145,23 @@ def _framed(path: str, value: str, subject: str) -> str:
     return value
 
 
+def framed_parts(path: str, value: str, subject: str) -> str:
+    """``value``, a note of comma parts, with each part that fits a sentence frame of its
+    field (:data:`_FRAMES`) said in it and joined as a clause of its own: "not pregnant, one
+    child aged 4" -> "I'm not pregnant, and I have one child aged 4"; in a field with frames a
+    first part that is a state ("not pregnant") is said with "I'm". Parts that fit no frame
+    stay as written."""
+    parts = value.split(", ")
+    said = [_framed(path, part, subject) for part in parts]
+    framed_field = any(path.startswith(field) for field, *_ in _FRAMES)
+    if framed_field and said[0] == parts[0] and len(parts) > 1 and _clause_kind(parts[0]) == "state":
+        said[0] = _said(parts[0], "state", subject, first=True)
+    joined = said[0]
+    for part, spoken in zip(parts[1:], said[1:]):
+        joined = f"{joined}, and {spoken}" if spoken != part and said[0] != parts[0] else f"{joined}, {spoken}"
+    return joined
+
+
 #: Singular places and things a record names after a preposition without an article, and
 #: the article a person puts there ("on tablet" -> "on a tablet", "from pharmacy" -> "from
 #: the pharmacy", "before headache" -> "before the headache").
@@ -535,7 +552,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         elif path.startswith("social.living_habits[") and _doing(value):
             value = f"I've been {value}" if subject == "I" else f"{subject} has been {value}"
         else:
-            value = _framed(path, value, subject)
+            value = framed_parts(path, value, subject)
     for detail in details:
         first, *more = detail.split("; ")
         value = join_detail(value, first)

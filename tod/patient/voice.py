@@ -252,6 +252,10 @@ SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nos
                           "twitch stye".split())
 
 
+#: Head nouns of a medicine named by its countable form ("salmeterol inhaler", "combined pill",
+#: "insulin pump"): said with an article ("I take a combined pill"); a drug by its name is not.
+MEDICINE_FORMS = frozenset("pill inhaler patch implant coil ring spray injection pump device".split())
+
 #: Head nouns of a change that takes an article once a word describes it ("an unintentional
 #: 9-kg weight loss"; plain "weight loss" is said without one).
 _DESCRIBED_HEADS = frozenset("loss gain".split())
@@ -264,7 +268,7 @@ _CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining bec
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|from|during|when|while|"
+_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|via|from|during|when|while|"
                    r"because|aged)\b)")
 
 

@@ -1,0 +1,112 @@
+"""Record values spoken as a patient says them, not as the chart writes them (issue 15, round
+12): a symptom named as an inability or a loss said as a clause ("I can't ...", "I've lost
+..."), a bare body part after a place preposition or opening a recorded position given the
+speaker's possessive, and a comma note of a framed field said as clauses of its own.
+Invented facts only."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reply_support import edited, replies_to
+from tod.patient.facts import field_texts, spoken_phrase
+from tod.patient.lexicon import LayLexicon
+from tod.patient.plain import owned_places, symptom_said
+from tod.records.model import Record
+
+
+def _with_social(record: Record, **fields: list[dict]) -> Record:
+    """A copy of ``record`` with the named social-history fields replaced."""
+    data = record.model_dump()
+    data["case"]["social"].update(fields)
+    return Record.model_validate(data)
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("inability to close eye", "I can't close my eye"),
+    ("unable to bend the left knee", "I can't bend the left knee"),
+    ("loss of taste", "I've lost my taste"),
+    ("loss of sense of smell", "I've lost my sense of smell"),
+    ("loss of consciousness", "I've lost consciousness"),
+    ("loss of some toenails", "I've lost some toenails"),
+    ("a dull ache", "a dull ache"),
+])
+def test_inability_or_loss_is_said_as_a_clause(rich_record, name: str, said: str) -> None:
+    record = edited(rich_record, symptoms=[{"name": name}])
+    assert spoken_phrase(record.case, "symptoms[0]") == said
+
+
+def test_a_parent_says_the_childs_loss_with_the_childs_possessive() -> None:
+    assert symptom_said("loss of appetite", "she") == "she's lost her appetite"
+    assert symptom_said("inability to lift arm", "he") == "he can't lift his arm"
+
+
+def test_a_lost_faculty_among_symptoms_is_said_as_its_own_clause(rich_record, parser, make_agent) -> None:
+    record = edited(rich_record, symptoms=[{"name": "cough"}, {"name": "loss of taste"}])
+    replies = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
+    assert all("I've lost my taste" in r for r in replies), replies
+    assert not any("having loss" in r or "had loss" in r for r in replies), replies
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("pain in whole head", "pain in my whole head"),
+    ("a fall on right outstretched hand two years ago", "a fall on my right outstretched hand two years ago"),
+    ("ache in knee joint when walking", "ache in my knee joint when walking"),
+    ("lying on back", "lying on my back"),
+    ("itch on both hands", "itch on both hands"),
+    ("in the chest", "in the chest"),
+    ("worse from back pain", "worse from back pain"),
+    ("at back of the head", "at back of the head"),
+    ("went back to work", "went back to work"),
+    ("pain that moves from joint to joint", "pain that moves from joint to joint"),
+    ("rash on right hand spreading to face", "rash on my right hand spreading to my face"),
+])
+def test_a_bare_body_part_after_a_place_preposition_is_the_speakers(text: str, said: str) -> None:
+    assert owned_places(text) == said
+
+
+def test_a_recorded_position_opens_with_the_speakers_body_part(rich_record, parser, make_agent) -> None:
+    record = edited(rich_record, symptoms=[{"name": "headache", "position": "whole head"}])
+    assert field_texts(record.case, "symptoms[0].position") == ("my whole head",)
+    replies = replies_to(record, parser, make_agent, "Where is the headache?",
+                         ["ask_symptom_description_position"], {"symptom": ["headache"]})
+    assert all("in my whole head" in r for r in replies), replies
+
+
+def test_a_relatives_body_part_is_not_the_speakers(rich_record) -> None:
+    record = edited(rich_record, family_history=[{"value": "eczema on left hand", "detail": "my sister"}])
+    assert "my left hand" not in spoken_phrase(record.case, "history.family_history[0]")
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("not pregnant, one child aged 4", "I'm not pregnant, and I have one child aged 4"),
+    ("two children, last period 3 weeks ago", "I have two children, and my last period was 3 weeks ago"),
+    ("two children, youngest is 12", "I have two children, youngest is 12"),
+])
+def test_a_comma_note_of_a_framed_field_is_said_as_clauses(rich_record, value: str, said: str) -> None:
+    record = _with_social(rich_record, reproductive_history=[{"value": value}])
+    assert spoken_phrase(record.case, "social.reproductive_history[0]") == said
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("combined contraceptive pill", "a combined birth control pill"),
+    ("steroid inhaler as needed", "a steroid inhaler as needed"),
+    ("the pill", "the pill"),
+    ("oral contraceptive pill", "the pill"),
+    ("fentanyl patch via the skin", "a fentanyl patch via the skin"),
+    ("noradrenaline via an infusion pump", "noradrenaline via an infusion pump"),
+    ("ramipril 5 mg", "ramipril 5 mg"),
+    ("vitamin drops", "vitamin drops"),
+])
+def test_a_medicine_named_by_its_countable_form_takes_an_article(rich_record, value: str, said: str) -> None:
+    record = edited(rich_record, medications=[{"value": value}])
+    assert spoken_phrase(record.case, "history.medications[0]", LayLexicon.load().to_lay) == said
+
+
+def test_a_symptom_name_with_a_bare_body_part_still_fills_a_descriptor(rich_record, parser, make_agent) -> None:
+    record = edited(rich_record, symptoms=[{"name": "pain under left ribs", "degree": "mild"}])
+    replies = replies_to(record, parser, make_agent, "How bad is the pain under your ribs?",
+                         ["ask_symptom_description_degree"], {"symptom": ["pain"]})
+    assert all("mild" in r for r in replies), replies
+    symptoms = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
+    assert all("under my left ribs" in r for r in symptoms), symptoms
