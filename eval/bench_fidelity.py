@@ -59,7 +59,7 @@ from eval.machine import format_machine
 from eval.probes import TEMPLATES as PROBE_TEMPLATES
 from eval.probes import generate_probes
 from tod.evaluation.leaks import LeakDetector
-from tod.patient.lexicon import load_jargon, phrase_pattern
+from tod.lexicon import load_jargon, phrase_pattern
 from tod.patient.reply import PatientReply
 from tod.records.model import Record
 

@@ -179,7 +179,7 @@ def check_denials(record: Record, answers: Sequence[IntentAnswer], queries: dict
 def _echoed(query: str, echo: str) -> bool:
     """Whether the denial's echo repeats ``query`` (as named, or in its lay or first-person form)."""
     from tod.patient.figures import without_numbers
-    from tod.patient.lexicon import default_lexicon
+    from tod.lexicon import default_lexicon
     from tod.patient.voice import echo_item
 
     plain = without_numbers(query)
@@ -260,7 +260,7 @@ def run_pairs(turns: Sequence[AnnotatedTurn], record_sets: dict[str, list[Record
     """Reply to every (turn, record) pair of every record set and parse kind with a fresh
     patient; add the checks to ``tallies``."""
     from tod.patient.agent import PatientAgent
-    from tod.patient.lexicon import default_lexicon
+    from tod.lexicon import default_lexicon
     from tod.patient.matching import Matcher, default_synonyms
     from tod.patient.policy import INTENT_RULES
     categories = Categories()

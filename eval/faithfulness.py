@@ -61,7 +61,7 @@ from typing import Iterable, Sequence
 import yaml
 
 from tod.evaluation.reply_sources import case_paths, case_texts, path_texts, template_words, with_lay, words_in
-from tod.patient.lexicon import (
+from tod.lexicon import (
     TEMPLATES_DIR,
     LayLexicon,
     default_lexicon,

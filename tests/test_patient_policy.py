@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tod.nlu.types import TurnParse
-from tod.patient.lexicon import load_jargon
+from tod.lexicon import load_jargon
 from tod.patient.policy import INTENT_FIELDS, INTENT_SLOT
 from tod.patient.state import DialogueState
 from tod.records.model import Record

@@ -110,7 +110,7 @@ def test_negated_verbs_are_contracted_and_an_item_note_is_its_own_clause():
     ("seasonal allergies", "hay fever"),
 ])
 def test_common_chart_words_of_imported_records_are_spoken_in_lay_words(chart, lay):
-    from tod.patient.lexicon import default_lexicon
+    from tod.lexicon import default_lexicon
 
     assert spoken_fact("history.medications[0]", (default_lexicon().to_lay(chart),)) == lay
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.reply_support import edited, replies_to
 from tod.patient.facts import field_texts, spoken_phrase
-from tod.patient.lexicon import LayLexicon
+from tod.lexicon import LayLexicon
 from tod.patient.plain import owned_places, symptom_said
 from tod.records.model import Record
 

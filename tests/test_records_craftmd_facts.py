@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-# the vignette reader first: importing tod.records.routing alone meets the import cycle
-# tod.records.symptom_names -> tod.patient -> tod.records.symptom_names (on main too)
-from tod.records.vignette import read_vignette  # isort: skip
-from tod.records.routing import route_clause  # isort: skip
+from tod.records.routing import route_clause
+from tod.records.vignette import read_vignette
 
 CHILD = "A 4-year-old boy is brought to the clinic because of a cough."
 ADULT = "A 34-year-old woman comes to the clinic because of a cough."

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from tod.patient.lexicon import LayLexicon, default_lexicon
+from tod.lexicon import LayLexicon, default_lexicon
 from tod.records.model import CaseFacts, iter_fact_paths
 
 _WORD = re.compile(r"[a-z]+(?:['’][a-z]+)*")

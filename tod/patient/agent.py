@@ -23,7 +23,7 @@ from typing import Literal
 from tod.nlu.types import TurnParse, TurnParser
 from tod.patient.acts import IntentAnswer, Policy, Renderer, Rendering
 from tod.patient.guard import GuardViolation, ProvenanceGuard
-from tod.patient.lexicon import LayLexicon, default_lexicon
+from tod.lexicon import LayLexicon, default_lexicon
 from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_signal
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from tod.patient.lexicon import TEMPLATES_DIR, LexiconError, read_yaml, phrase_pattern
+from tod.lexicon import TEMPLATES_DIR, LexiconError, read_yaml, phrase_pattern
 
 
 def _word_list(path: Path, value: object, name: str) -> re.Pattern[str]:

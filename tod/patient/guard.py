@@ -29,7 +29,7 @@ from typing import Iterable, Sequence
 
 from tod.patient.facts import FactPathError, field_texts, spoken_phrase
 from tod.patient.figures import numbers
-from tod.patient.lexicon import LayLexicon
+from tod.lexicon import LayLexicon
 from tod.patient.query_words import class_topic
 from tod.patient.spoken import refer_back, without_place
 from tod.patient.templates import (

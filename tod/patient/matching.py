@@ -28,7 +28,7 @@ from typing import Iterable, Protocol, Sequence, TypeVar
 
 import numpy as np
 
-from tod.patient.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
+from tod.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
 
 K = TypeVar("K")
 

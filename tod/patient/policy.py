@@ -85,7 +85,7 @@ from tod.patient.handlers.not_sure import NotSure
 from tod.patient.handlers.single_facts import SingleFactHandler
 from tod.patient.handlers.statements import StatementMaker
 from tod.patient.handlers.symptoms import SymptomHandler
-from tod.patient.lexicon import LayLexicon
+from tod.lexicon import LayLexicon
 from tod.patient.matching import Matcher, content_words
 from tod.patient.query_words import CATCH_ALL_WORDS, only_describes, placed, placed_field_items, text_catch_alls
 from tod.patient.record_lookup import RecordLookup

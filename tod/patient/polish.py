@@ -29,7 +29,7 @@ from typing import Iterable, Protocol, Sequence
 import yaml
 
 from tod.patient.figures import numbers
-from tod.patient.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
+from tod.lexicon import TEMPLATES_DIR, LayLexicon, load_jargon, load_synonym_groups, phrase_pattern
 from tod.patient.templates import CONNECTIVES
 
 #: The instruction given to every rewriter.

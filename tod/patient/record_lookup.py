@@ -14,7 +14,7 @@ from typing import Sequence
 
 from tod.nlu.types import TurnParse
 from tod.patient.facts import field_texts, resolve, resolve_optional
-from tod.patient.lexicon import LayLexicon
+from tod.lexicon import LayLexicon
 from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
 from tod.patient.query_words import (
     ATTRIBUTE_WORDS,

@@ -23,7 +23,7 @@ from typing import Iterable, Mapping, Sequence
 
 import yaml
 
-from tod.patient.lexicon import TEMPLATES_DIR
+from tod.lexicon import TEMPLATES_DIR
 from tod.patient.persona import TEMPERAMENTS
 from tod.patient.voice import VOICE_TOKENS
 from tod.schema.labels import INTENTS

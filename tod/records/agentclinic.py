@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tod.jsonl import iter_text_lines, parse_object
-from tod.patient.lexicon import default_lexicon
+from tod.lexicon import default_lexicon
 from tod.patient.voice import CAREGIVER_AGE
 from tod.records.builder import CaseBuilder, diagnosis_terms
 from tod.records.importing import ImportFormatError, ImportResult

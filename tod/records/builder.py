@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from tod.patient.lexicon import default_lexicon
+from tod.lexicon import default_lexicon
 from tod.records.model import Status
 from tod.records.patterns import load_patterns, load_yaml
 from tod.records.phrases import first_person, lower_chart_word, split_time

@@ -2,7 +2,7 @@
 
 Imported cases have no opening of their own, so it is built from the record's present
 symptoms (never a denied one, so the opening cannot contradict the facts), with medical
-terms reworded by tod's lay table (:class:`tod.patient.lexicon.LayLexicon`) and the
+terms reworded by tod's lay table (:class:`tod.lexicon.LayLexicon`) and the
 duration of the first symptom. A parent speaks for a child under 10 ("Doctor, my son has
 had ..."), and the person who came with an adult who cannot speak (unresponsive, intubated,
 confused) for that adult ("Doctor, he can't tell you himself, ..."). Items that are never a
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from tod.patient.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
+from tod.lexicon import LayLexicon, default_lexicon, load_jargon, phrase_pattern
 from tod.records.patterns import load_patterns
 from tod.records.routing import looks_chronic
 from tod.records.symptom_names import NEGATED_BEHAVIOUR, SYMPTOM_VERBS, gerund, is_fragment

@@ -29,7 +29,7 @@ from tod.records.phrases import (
     split_time,
     strip_subject,
 )
-from tod.records.symptom_names import stopped_behaviour
+from tod.records.symptom_names import looks_like_symptom, stopped_behaviour, verb_phrase_symptom
 
 #: Fields that hold one fact (the others are lists).
 SINGLE_FIELDS = frozenset({"social.tobacco", "social.alcohol", "social.drug_use", "demographics.occupation"})
@@ -422,18 +422,12 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
         previous = routing.facts[-1].field if routing.facts else None
         if name in (None, SYMPTOMS) and previous not in (None, SYMPTOMS) and not previous.startswith("social.") \
                 and previous != "history.past_diagnoses":
-            from tod.records.symptom_names import looks_like_symptom
-
             if not looks_like_symptom(item):  # "denies medication exposures or new topical products"
                 name = previous
         if history and name in (None, SYMPTOMS):
-            from tod.records.symptom_names import looks_like_symptom
-
             if not looks_like_symptom(item):  # "denies any history of psychiatric illness"; "no history of fever" stays
                 name = "history.past_diagnoses"
         if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
-            from tod.records.symptom_names import verb_phrase_symptom
-
             item = verb_phrase_symptom(f"has {item}") or ""
             if not item or item.startswith(("absence of", "never having")):
                 routing.unrouted.append(obj)

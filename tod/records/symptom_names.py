@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from tod.patient.lexicon import default_lexicon
+from tod.lexicon import default_lexicon
 from tod.records.patterns import load_patterns
 
 #: Verbs whose present tense states a symptom or a behaviour ("he hears voices").

@@ -1,4 +1,4 @@
-"""Word lists of the patient simulator: the medical-to-lay table, jargon and synonyms.
+"""Word lists shared by the record importers and the patient: the medical-to-lay table, jargon and synonyms.
 
 All three live in the repository's top-level ``templates/`` folder as YAML so they can be
 edited without touching code:
@@ -22,7 +22,7 @@ import yaml
 from tod.text import indefinite_article
 
 #: The repository's ``templates/`` folder (next to the ``tod`` package).
-TEMPLATES_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES_DIR = Path(__file__).resolve().parents[1] / "templates"
 
 
 class LexiconError(ValueError):
