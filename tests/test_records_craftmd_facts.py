@@ -100,3 +100,56 @@ def test_a_birth_clause_is_split_at_a_new_subject_not_inside_a_noun_list() -> No
         "born at 33 weeks", "pregnancy was complicated by oligohydramnios"]
     case, _ = _read(f"{CHILD} He was born at term after an uneventful pregnancy and delivery.")
     assert [v for v, _ in _history(case, "past_diagnoses")] == ["born at term after an uneventful pregnancy and delivery"]
+
+
+def _symptoms(case: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {s["name"]: s for s in case["symptoms"]}
+
+
+def test_a_symptom_someone_else_noticed_is_the_patients() -> None:
+    case, unrouted = _read(f"{CHILD} His father noticed blood on his pillow. His aunt observed swelling of his ankle.")
+    assert "blood on his pillow" in _symptoms(case)
+    assert _symptoms(case)["swelling"]["position"] == "his ankle" and unrouted == 0
+    case, _ = _read(f"{CHILD} His father noticed that he was limping.")
+    assert "limping" in _symptoms(case)
+
+
+def test_how_a_body_product_looks_is_a_symptom() -> None:
+    case, unrouted = _read(f"{CHILD} His parents say that his urine has looked dark for several days.")
+    assert _symptoms(case)["dark urine"]["duration"] == "several days" and unrouted == 0
+    case, _ = _read(f"{CHILD} Lately, the mother has noticed the boy's stools becoming pale.")
+    assert "pale stools" in _symptoms(case)
+
+
+def test_a_state_one_has_become_is_a_feeling_and_no_name_keeps_become() -> None:
+    case, unrouted = _read(f"{ADULT} She has gradually become more withdrawn. She has been becoming more tearful.")
+    assert {"feeling more withdrawn", "feeling more tearful"} <= set(_symptoms(case)) and unrouted == 0
+    case, _ = _read(f"{ADULT} Her partner believes that she has become increasingly forgetful. Her partner feels tired.")
+    assert set(_symptoms(case)) == {"cough", "feeling increasingly forgetful"}
+    case, _ = _read(f"{ADULT} She has become a nurse.")
+    assert not [name for name in _symptoms(case) if name.startswith("becom")]
+
+
+def test_a_remedy_a_parent_gives_is_the_childs_medication() -> None:
+    assert _facts("His father has been giving him acetaminophen") == [("history.medications", "acetaminophen", None)]
+    assert _facts("Her parents gave her ibuprofen 2 days ago") == [("history.current_treatment", "ibuprofen", "2 days ago")]
+
+
+def test_modifiers_of_one_remedy_each_take_its_head() -> None:
+    assert [value for _, value, _ in _facts("She has tried over-the-counter and prescription steroid creams")] == [
+        "over-the-counter steroid creams", "prescription steroid creams"]
+    assert [value for _, value, _ in _facts("He has been using herbal and prescription antifungal and antibiotic ointments")] == [
+        "herbal antifungal ointments", "prescription antifungal ointments", "antibiotic ointments"]
+
+
+def test_the_end_of_a_treatment_told_in_its_own_clause_dates_it() -> None:
+    assert _facts("He was treated with oral antibiotics and finished the course 4 days ago") == [
+        ("history.current_treatment", "oral antibiotics", "4 days ago")]
+    assert _facts("She received a course of prednisone that ended 3 weeks ago") == [
+        ("history.current_treatment", "prednisone", "3 weeks ago")]
+
+
+def test_a_relatives_death_and_its_cause_are_family_history() -> None:
+    assert _facts("His father died 2 years ago from colon cancer") == [("history.family_history", "colon cancer", "father")]
+    assert _facts("Her uncle died because of a stroke") == [("history.family_history", "stroke", "uncle")]
+    assert _facts("Her brother committed suicide") == [("history.family_history", "suicide", "brother")]

@@ -77,11 +77,21 @@ def _split_top_level(text: str, pattern: str) -> list[str]:
 _MODIFIER = (r"(?:medical|surgical|psychiatric|family|social|bowel|bladder|urinary|fecal|faecal|arm|hand|leg|foot|"
              r"upper|lower|left|right|visual|hearing|auditory|sensory|motor|chest|back|neck|joint|muscle|skin|eye|"
              r"ear|sexual|physical|emotional|verbal|mental|day|night|morning|evening|"
+             r"over-the-counter|prescription|non-?prescription|herbal|"
              r"(?!history\b)[a-z]+(?:al|ic|ac|ary|ory|ous|ian|ine|ular))")
+#: The form of a remedy that closes a drug's name ("hydrocortisone creams"): part of the head a
+#: list of modifiers shares ("over-the-counter and prescription hydrocortisone creams").
+_REMEDY_FORM = (r"(?:creams?|ointments?|lotions?|gels?|drops|sprays?|shampoos?|pills|tablets|capsules|medications?|"
+                r"medicines?|remedies|products?|supplements?|injections?|therapy)\b")
 #: Head nouns that many kinds of words modify ("skin or nipple changes", "renal or liver disease").
 _GENERIC_HEAD = r"(?:changes?|symptoms?|problems?|issues?|complaints?|abnormalit(?:y|ies)|disorders?|diseases?)\b"
 _SHARED_HEAD = re.compile(rf"\b(?P<a>{_MODIFIER}(?:\s*,\s*{_MODIFIER})*)(?P<sep>,?\s+(?:or|and|and/or)\s+|\s*/\s*)"
-                          rf"(?P<b>{_MODIFIER}|[a-z]+(?=\s+{_GENERIC_HEAD}))\s+(?P<head>(?!or\b|and\b)[a-z][\w-]*)", re.I)
+                          rf"(?P<b>{_MODIFIER}|[a-z]+(?=\s+{_GENERIC_HEAD}))\s+(?P<head>(?!or\b|and\b)[a-z][\w-]*(?![\w-])"
+                          rf"(?:\s+{_REMEDY_FORM})?)", re.I)
+#: Kinds of one remedy form ("antifungal and antibiotic creams"), shared before the modifiers of
+#: the whole list are ("over-the-counter and prescription antifungal and antibiotic creams").
+_SHARED_FORM = re.compile(rf"\b(?P<a>{_MODIFIER}(?:\s*,\s*{_MODIFIER})*)(?P<sep>,?\s+(?:or|and|and/or)\s+)"
+                          rf"(?P<b>{_MODIFIER})\s+(?P<head>{_REMEDY_FORM})", re.I)
 #: A change or a property of a noun told twice, the second time without the noun ("weight loss
 #: or gain", "urine color or frequency").
 _CHANGE_OR_PROPERTY = r"(?:loss|gain|increase|decrease|colou?r|frequency|size|shape|amount|volume|consistency|odou?r|smell)"
@@ -93,8 +103,9 @@ def _share_heads(text: str) -> str:
     """The head noun a list's items share, given to each ("respiratory, cardiac or urinary
     symptoms" -> "respiratory symptoms, cardiac symptoms or urinary symptoms"; "weight loss or
     gain" -> "weight loss or weight gain"), so no item is left a bare modifier or property."""
-    text = _SHARED_HEAD.sub(lambda m: ", ".join(f"{a} {m.group('head')}" for a in re.split(r"\s*,\s*", m.group("a")))
-                            + f"{m.group('sep')}{m.group('b')} {m.group('head')}", text)
+    for pattern in (_SHARED_FORM, _SHARED_HEAD):  # the kinds of a remedy form first, then the list's modifiers
+        text = pattern.sub(lambda m: ", ".join(f"{a} {m.group('head')}" for a in re.split(r"\s*,\s*", m.group("a")))
+                           + f"{m.group('sep')}{m.group('b')} {m.group('head')}", text)
     return _SHARED_NOUN.sub(lambda m: f"{m.group('noun')} {m.group('a')}{m.group('sep')}{m.group('noun')} {m.group('b')}", text)
 
 

@@ -155,7 +155,8 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _FAMILY_MEMBER = re.compile(
     rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
-    rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? )?(?:of|from)\s+(?:complications of\s+)?|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? |(?:\w+ ){{1,3}}ago )?"
+    rf"(?:of|from|because of|due to)\s+(?:complications of\s+)?|(?:committed|died by|died of) (?=suicide\b)|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -519,7 +520,7 @@ def _listed(name: str, rest: str) -> Routing:
             target = "social.living_habits"  # "tried diet plans and exercise regimens"
         value = short_value(item)
         generic = _GENERIC.get(target)
-        if value and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
+        if value and re.search(r"\w", value) and not (generic and generic.match(re.sub(r"(?:\s+(?:\w+ly|as (?:prescribed|directed|needed)))+$", "",
                                                                _RE.negated_head.sub("", value.lower())))):
             facts.append(RoutedFact(target, value))
     return Routing(facts, steps)
@@ -531,10 +532,14 @@ def _medications(rest: str, *, finished: bool = False) -> Routing:
     improvement"; "using a cream for the past 3 weeks" -> "cream", detail "for the past 3
     weeks"); a condition one was for is past history (:func:`_for_condition`). A ``finished``
     treatment ("was treated with", "completed a course of") is no current medication: see
-    :func:`finished_treatment_field`."""
+    :func:`finished_treatment_field`. A clause that ends the treatment after its list ("and
+    completed the course 3 days ago") is no item: the treatment is over, dated by its time."""
+    ended = _RE.treatment_end.search(rest)
+    rest, finished = (rest[: ended.start()], True) if ended else (rest, finished)
     outcome = _RE.treatment_outcome.search(rest)
     rest = rest[: outcome.start()] if outcome else rest
     rest, time = _treatment_time(rest)
+    time = time or (split_time(f"it {ended.group('t').strip(' ,.')}")[1] if ended else None)
     listed = _listed("history.medications", re.sub(r"^(?:an? )?(?:[\w-]+ )?course of\s+", "", rest.strip(), flags=re.I))
     facts = [f for fact in listed.facts for f in _for_condition(fact)]
     if outcome or time:
@@ -720,6 +725,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         return Routing([family])
     if _RE.moved_from.match(text):  # "emigrated to the US from X 5 years ago": where the patient has lived
         return Routing([RoutedFact("history.exposures", short_value(text))])
+    given = _RE.caregiver_gives.match(text)
+    if given:  # "his mother has been giving him ibuprofen": the patient's remedy
+        return _medications(given.group("x"), finished=given.group("v").lower() in ("gave", "administered"))
     if _RE.other_person.match(text):  # where a child's family lives is where the child lives
         habit = (item_field(text) or "").startswith("social.") or default == "social.living_habits" \
             or _RE.household_home.match(text) is not None

@@ -145,52 +145,32 @@ def _without_possessive(text: str) -> str:
     "going to ballet lessons"): the name reads right whether the patient or a parent says it."""
     return re.sub(r"\b(?:his|her|their)\s+(?=\w)", "", text, flags=re.I)
 
-def verb_phrase_symptom(text: str) -> str | None:
-    """A noun phrase for a symptom stated with a verb, or None when ``text`` does not start
-    with one ("forgets names" -> "forgetting names", "feels tired" -> "feeling tired", "is
-    unable to walk" -> "inability to walk", "has not had her period" -> "absence of period",
-    "feels well" -> None)."""
-    text = text.strip(" ,.;:")
-    stopped = stopped_behaviour(text)
-    if stopped is not None:
-        return stopped
-    adverbs = r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|" \
-              r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*"
-    for pattern, name in (
-        (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?weight\b(?P<r>.*)$",
-         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{m.group('r')}"),
-        (rf"^{adverbs}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?P<amt>(?:about |approximately |nearly |"
-         rf"over |almost )?[\d.,]+(?:\s*(?:-|to)\s*[\d.,]+)?\s*(?:pounds|lbs?|kg|kilograms?)\b(?:\s*\([^)]*\))?)(?P<r>.*)$",
-         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'} of {m.group('amt')}{m.group('r')}"),
-        (r"^(?:(?:his|her|their|my|the patient's|the child's) )?(?P<x>appetite|energy|vision|eyesight|hearing|memory|sleep|concentration|mood|libido|urine output|"
-         r"exercise tolerance|grades|school performance|performance at (?:school|work)) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
-         r"increased|changed|deteriorated|reduced)\b(?P<r>.*)$",
-         lambda m: f"{m.group('v').lower()} {m.group('x').lower()}{m.group('r')}"),
-        (rf"^{adverbs}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
-         rf"^{adverbs}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$",
-         lambda m: f"inability to {m.group('r') or m.group('r2')}"),
-        (rf"^{adverbs}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?(?P<r>.+)$",
-         lambda m: f"absence of {m.group('r')}"),
-        (rf"^{adverbs}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", lambda m: f"never having {m.group('v')}{m.group('r')}"),
-        (rf"^{adverbs}(?:has|have) not (?:yet )?(?P<v>\w+ed)\b(?P<r>.*?)\s+yet$",
-         lambda m: f"never having {m.group('v')}{m.group('r')}"),
-        (rf"^{adverbs}(?:is|are|was|were|has been|have been) (?:(?:repeatedly|often|frequently|recently) )?"
-         rf"(?:seen|found|caught|noticed|observed|heard|witnessed) (?P<g>\w+ing)\b(?P<r>.*)$",
-         lambda m: f"{m.group('g').lower()}{m.group('r')}"),
-        (rf"^{adverbs}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
-        (rf"^{adverbs}(?:has|have) {adverbs}(?P<v>\w+)(?P<r>\s+(?!(?:because|as|since|due|and|or|but)\b)\w.*)$",
-         # "has stolen from shops" -> "stealing from shops"
-         lambda m: f"{gerund(base)}{m.group('r')}" if (base := participle_base(m.group("v"))) else None),
-        (rf"^{adverbs}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
-         lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
-        (rf"^{adverbs}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$",
-         lambda m: f"{m.group('g').lower()}{m.group('r')}" if m.group("g").lower() in _GERUNDS else None),
-    ):
-        match = re.match(pattern, text, re.I)
-        named = name(match) if match else None
-        if named is not None:
-            return named
-    feeling = re.match(rf"^{adverbs}(?:feels|felt|has been feeling|is feeling|becomes|became|gets|got|is|was|has been|"
+#: A body part or product told by how it looks ("his urine has appeared pink", "her lips turned
+#: blue"): the look is the symptom ("pink urine"). Only colours and textures of sight count.
+_LOOKS = re.compile(
+    r"^(?:(?:his|her|their|my|the|(?:the|his|her|their) (?:patient|child|baby|infant|boy|girl|son|daughter)['\u2019]s) )?"
+    r"(?P<part>urine|stools?|bowel movements?|sputum|vomit|"
+    r"skin|lips|eyes|whites of (?:his|her|their|my) eyes|nails|fingernails|tongue|face|gums|discharge|phlegm) "
+    r"(?:(?:has|have|had) )?(?:(?:also|now|recently|occasionally|sometimes|often|intermittently) )?(?:been |become |"
+    r"appeared |looked |turned |seemed |appears |looks |turns |seems |is |are |was |were |becoming |turning )(?:to be )?"
+    r"(?P<how>(?:(?:bright|dark|pale|light|slightly|very|more|deep) )?(?:pink|red|reddish|brown|brownish|black|tarry|"
+    r"dark|yellow|yellowish|orange|green|greenish|white|pale|gr[ae]y|blue|bluish|purple|cloudy|foamy|frothy|bloody|"
+    r"(?:tea|cola|clay|coffee)[- ]colou?red|greasy|watery|dusky|mottled))\b", re.I)
+
+
+#: Adverbs a verb-stated symptom may open with ("also", "often", "increasingly").
+_ADVERBS = (r"(?:(?:also|often|frequently|always|sometimes|now|still|constantly|repeatedly|easily|no longer|"
+            r"occasionally|increasingly|recently|usually|then|suddenly)\s+)*")
+
+
+def _feeling_state(text: str) -> str | None:
+    """"feeling X" for a state of body or mind told with a verb of being, feeling or becoming
+    ("is tired", "has become increasingly withdrawn", "becoming more anxious" -> "feeling more
+    anxious"); None unless X is a listed state, so "becoming cried" or "became left shoulder"
+    never name a symptom."""
+    feeling = re.match(rf"^{_ADVERBS}(?:feels|felt|has been feeling|is feeling|becomes|became|become|becoming|"
+                       r"(?:has|have|had) (?:(?:also|now|\w+ly) )*become|"
+                       r"(?:has|have) (?:(?:also|now|\w+ly) )*(?:grown|gotten)|is becoming|has been becoming|gets|got|is|was|has been|"
                        r"being|seems|seemed|has seemed|might be|may be|could be)\s+(?:(?:also|now|then|further)\s+)?"  # "is also nauseated"
                        r"(?P<how>(?:(?:\w+ly|very|extremely|more|increasingly|easily|always|constantly|so|too|quite|"
                        r"somewhat|a bit|a little)\s+)*(?:tired|fatigued|exhausted|weak|dizzy|lightheaded|light-headed|"
@@ -199,11 +179,57 @@ def verb_phrase_symptom(text: str) -> str | None:
                        r"breathless|unsteady|clumsy|jittery|shaky|cold|hot|bloated|constipated|full|numb|hopeless|"
                        r"paranoid|suspicious|withdrawn|distracted|inattentive|hyperactive|aggressive|lethargic|"
                        r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|fussy|cranky|clingy|"
+                       r"tearful|fearful|disoriented|somnolent|combative|apathetic|moody|"
                        r"sensitive to\b.*|afraid\b.*|scared\b.*|worried\b.*|preoccupied\b.*|obsessed\b.*)"
                        r"(?:\s.*)?)$", text, re.I)
-    if feeling:
-        return f"feeling {feeling.group('how')}"
-    verb = re.match(rf"^(?P<adv>{adverbs})(?P<v>[a-z]+s)\b(?P<rest>.*)$", text, re.I)
+    return f"feeling {feeling.group('how')}" if feeling else None
+
+
+def verb_phrase_symptom(text: str) -> str | None:
+    """A noun phrase for a symptom stated with a verb, or None when ``text`` does not start
+    with one ("forgets names" -> "forgetting names", "feels tired" -> "feeling tired", "is
+    unable to walk" -> "inability to walk", "has not had her period" -> "absence of period",
+    "feels well" -> None)."""
+    text = text.strip(" ,.;:")
+    named = stopped_behaviour(text) or _feeling_state(text)
+    if named is not None:
+        return named
+    for pattern, name in (
+        (rf"^{_ADVERBS}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?:\w+\s+)?weight\b(?P<r>.*)$",
+         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:(?:has|have) )?(?:(?:been )?(?:losing|gaining)|lost|gained)\s+(?P<amt>(?:about |approximately |nearly |"
+         rf"over |almost )?[\d.,]+(?:\s*(?:-|to)\s*[\d.,]+)?\s*(?:pounds|lbs?|kg|kilograms?)\b(?:\s*\([^)]*\))?)(?P<r>.*)$",
+         lambda m: f"weight {'loss' if re.search(r'los', text, re.I) else 'gain'} of {m.group('amt')}{m.group('r')}"),
+        (r"^(?:(?:his|her|their|my|the patient's|the child's) )?(?P<x>appetite|energy|vision|eyesight|hearing|memory|sleep|concentration|mood|libido|urine output|"
+         r"exercise tolerance|grades|school performance|performance at (?:school|work)) (?:has|have) (?:\w+ly )?(?:been )?(?P<v>diminished|decreased|worsened|declined|"
+         r"increased|changed|deteriorated|reduced)\b(?P<r>.*)$",
+         lambda m: f"{m.group('v').lower()} {m.group('x').lower()}{m.group('r')}"),
+        (_LOOKS.pattern, lambda m: f"{m.group('how').lower()} {m.group('part').lower()}"),  # "his urine has appeared pink"
+        (rf"^{_ADVERBS}(?:is|has been|was|became|becomes) (?:now )?(?:unable|not able) to\s+(?P<r>.+)$|"
+         rf"^{_ADVERBS}(?:cannot|can ?not|can't|could not|couldn't)\s+(?P<r2>.+)$",
+         lambda m: f"inability to {m.group('r') or m.group('r2')}"),
+        (rf"^{_ADVERBS}(?:has|have) (?:not|never) (?:had|experienced)\s+(?:(?:a|an|any|my|his|her|their)\s+)?(?P<r>.+)$",
+         lambda m: f"absence of {m.group('r')}"),
+        (rf"^{_ADVERBS}(?:has|have) never (?P<v>\w+ed)\b(?P<r>.*)$", lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:has|have) not (?:yet )?(?P<v>\w+ed)\b(?P<r>.*?)\s+yet$",
+         lambda m: f"never having {m.group('v')}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:is|are|was|were|has been|have been) (?:(?:repeatedly|often|frequently|recently) )?"
+         rf"(?:seen|found|caught|noticed|observed|heard|witnessed) (?P<g>\w+ing)\b(?P<r>.*)$",
+         lambda m: f"{m.group('g').lower()}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:has|have) not stopped (?P<v>\w+ing)\b(?P<r>.*)$", lambda m: f"constant {m.group('v')}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:has|have) {_ADVERBS}(?P<v>\w+)(?P<r>\s+(?!(?:because|as|since|due|and|or|but)\b)\w.*)$",
+         # "has stolen from shops" -> "stealing from shops"
+         lambda m: f"{gerund(base)}{m.group('r')}" if (base := participle_base(m.group("v"))) else None),
+        (rf"^{_ADVERBS}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
+         lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$",
+         lambda m: f"{m.group('g').lower()}{m.group('r')}" if m.group("g").lower() in _GERUNDS else None),
+    ):
+        match = re.match(pattern, text, re.I)
+        named = name(match) if match else None
+        if named is not None:
+            return named
+    verb = re.match(rf"^(?P<adv>{_ADVERBS})(?P<v>[a-z]+s)\b(?P<rest>.*)$", text, re.I)
     if verb:
         base = base_form(verb.group("v"))
         rest = verb.group("rest")
@@ -211,7 +237,7 @@ def verb_phrase_symptom(text: str) -> str | None:
             return None
         if base in SYMPTOM_VERBS:
             return f"{verb.group('adv')}{gerund(base)}{_coordinated_gerunds(rest)}".strip()
-    past = re.match(rf"^(?P<adv>{adverbs})(?P<v>[a-z]+)\b(?P<rest>.*)$", text, re.I)
+    past = re.match(rf"^(?P<adv>{_ADVERBS})(?P<v>[a-z]+)\b(?P<rest>.*)$", text, re.I)
     base = past_behaviour_base(past.group("v")) if past else None
     if past and base:  # "vomited twice" -> "vomiting twice"
         return f"{past.group('adv')}{gerund(base)}{past.group('rest')}".strip()
