@@ -153,3 +153,16 @@ def test_a_relatives_death_and_its_cause_are_family_history() -> None:
     assert _facts("His father died 2 years ago from colon cancer") == [("history.family_history", "colon cancer", "father")]
     assert _facts("Her uncle died because of a stroke") == [("history.family_history", "stroke", "uncle")]
     assert _facts("Her brother committed suicide") == [("history.family_history", "suicide", "brother")]
+
+
+def test_where_the_patient_comes_from_is_an_exposure() -> None:
+    assert _facts("He is a refugee from Eritrea") == [("history.exposures", "refugee from Eritrea", None)]
+    assert _facts("She is a native of Chile and moved to Canada last year") == [
+        ("history.exposures", "native of Chile and moved to Canada last year", None)]
+
+
+def test_a_task_hard_for_the_patient_is_a_difficulty() -> None:
+    case, unrouted = _read(f"{ADULT} She says that it has become harder for her to climb the stairs at work.")
+    assert "difficulty climbing the stairs at work" in _symptoms(case) and unrouted == 0
+    case, _ = _read(f"{ADULT} It is hard to say when the cough began.")
+    assert not [name for name in _symptoms(case) if name.startswith("difficulty")]

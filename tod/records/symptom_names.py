@@ -220,8 +220,10 @@ def verb_phrase_symptom(text: str) -> str | None:
         (rf"^{_ADVERBS}(?:has|have) {_ADVERBS}(?P<v>\w+)(?P<r>\s+(?!(?:because|as|since|due|and|or|but)\b)\w.*)$",
          # "has stolen from shops" -> "stealing from shops"
          lambda m: f"{gerund(base)}{m.group('r')}" if (base := participle_base(m.group("v"))) else None),
-        (rf"^{_ADVERBS}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$",
-         lambda m: f"difficulty {gerund(m.group('v').lower())}{m.group('r')}"),
+        (rf"^{_ADVERBS}(?:is |has been |was )?(?:finding|finds|found) it (?:difficult|hard) to (?P<v>\w+)(?P<r>.*)$|"
+         r"^it (?:is|was|has been|had been|has become|is becoming) (?:(?:\w+ly|more|very) )*(?:difficult|hard|harder) "
+         r"for (?:him|her|them|me) to (?P<v2>\w+)(?P<r2>.*)$",  # "it has been increasingly hard for her to read"
+         lambda m: f"difficulty {gerund((m.group('v') or m.group('v2')).lower())}{m.group('r') or m.group('r2') or ''}"),
         (rf"^{_ADVERBS}(?:(?:has|have) been |is |was )?(?P<g>\w+ing)\b(?P<r>.*)$",
          lambda m: f"{m.group('g').lower()}{m.group('r')}" if m.group("g").lower() in _GERUNDS else None),
     ):
