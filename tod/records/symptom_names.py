@@ -179,7 +179,7 @@ def _feeling_state(text: str) -> str | None:
                        r"breathless|unsteady|clumsy|jittery|shaky|cold|hot|bloated|constipated|full|numb|hopeless|"
                        r"paranoid|suspicious|withdrawn|distracted|inattentive|hyperactive|aggressive|lethargic|"
                        r"listless|unwell|sick|ill|achy|sore|stiff|itchy|sweaty|flushed|pale|jaundiced|fussy|cranky|clingy|"
-                       r"tearful|fearful|disoriented|somnolent|combative|apathetic|moody|"
+                       r"tearful|fearful|disoriented|combative|apathetic|moody|"
                        r"sensitive to\b.*|afraid\b.*|scared\b.*|worried\b.*|preoccupied\b.*|obsessed\b.*)"
                        r"(?:\s.*)?)$", text, re.I)
     return f"feeling {feeling.group('how')}" if feeling else None
