@@ -127,6 +127,10 @@ def test_a_denied_doing_is_not_made_a_clause(rich_record) -> None:
     ({"name": "redness", "position": "palms"}, "redness on my palms"),
     ({"name": "weakness", "position": "right hand"}, "weakness in my right hand"),
     ({"name": "spots", "position": "both eyes"}, "spots in both eyes"),
+    ({"name": "mole", "position": "the left shoulder"}, "mole on my left shoulder"),
+    ({"name": "swelling", "position": "in the chest"}, "swelling in my chest"),
+    ({"name": "lump", "position": "the side of my neck"}, "lump in the side of my neck"),
+    ({"name": "pain", "position": "centre of the chest"}, "pain"),
     ({"name": "knee pain", "position": "left knee"}, "knee pain"),  # the name places it already
     ({"name": "pain", "position": "deep in the pelvis"}, "pain"),  # not a body part of the speaker's
     ({"name": "rash", "position": "arms, legs and trunk"}, "rash"),  # a list is the descriptor's to say

@@ -310,9 +310,13 @@ def _owned(path: str, text: str, owner: str) -> str:
 #: ("weakness in my right hand").
 _ON_SKIN = frozenset("""rash rashes redness spot spots patch patches lesion lesions bruise bruises bruising blister
     blisters sore sores ulcer ulcers scab scabs scabbing discoloration discolouration papules pustules bump bumps
-    mark marks peeling scaling itching itch""".split())
-#: A position said as a body part of the speaker's, or both of a pair ("my palms", "both eyes").
-_OWNED_PLACE = re.compile(r"^(?:my|his|her|both|the)\s", re.IGNORECASE)
+    mark marks peeling scaling itching itch wound wounds mole moles cut cuts bite bites wart warts scratch""".split())
+#: A position said as a body part of the speaker's, or both of a pair ("my palms", "both eyes",
+#: "the side of my neck").
+_OWNED_PLACE = re.compile(r"\b(?:my|his|her|both)\s", re.IGNORECASE)
+#: How a position said after a symptom starts: a body part ("my palms", "the side of my
+#: neck"), maybe with its recorded preposition ("in my chest"), not "deep in ..." or "centre of ...".
+_PLACE_START = re.compile(r"^(?:(?:in|on)\s+)?(?:my|his|her|both|the)\s", re.IGNORECASE)
 #: Body parts a symptom is seen "in", even one seen on the skin elsewhere ("spots in my eye").
 _INSIDE_PLACES = frozenset("eye eyes ear ears mouth throat nose".split())
 #: The most words of a recorded position said after a symptom's name (a longer one is a note).
@@ -327,9 +331,15 @@ def _placed(case: CaseFacts, path: str, name: str, to_lay: Callable[[str], str])
     position = getattr(resolve(case, path), "position", None)
     if not position or body_regions(name.lower()) or " and " in name or re.search(r"[,;]", position):
         return name
+    owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
     place = spoken_phrase(case, f"{path}.position", to_lay)
-    if len(place.split()) > _PLACE_WORDS or not _OWNED_PLACE.match(place) or not body_regions(place.lower()):
+    if not _OWNED_PLACE.search(place):  # "the left knee" -> "my left knee"; "the side of my neck" stays
+        place = re.sub(r"^the\s+", f"{owner} ", place)
+    if (len(place.split()) > _PLACE_WORDS or not _PLACE_START.match(place) or not _OWNED_PLACE.search(place)
+            or not body_regions(place.lower())):
         return name  # not a body part as the speaker's ("deep in the pelvis", "centre of the bump", "night-time")
+    if place.split()[0].lower() in ("in", "on"):  # recorded with its preposition: "in the chest"
+        return f"{name} {place}"
     on_skin = name.split()[-1].lower() in _ON_SKIN and not _INSIDE_PLACES & set(place.lower().split())
     return f"{name} {'on' if on_skin else 'in'} {place}"
 

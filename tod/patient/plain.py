@@ -196,7 +196,7 @@ def _loss_said(name: str, subject: str) -> str | None:
 #: among them.
 _DOING_VERBS = frozenset("""feeling being getting seeing passing losing gaining coughing bringing waking
     having finding becoming going rejecting refusing throwing bumping tripping dropping struggling needing
-    wanting avoiding acting""".split())
+    wanting avoiding acting thinking worrying""".split())
 #: Words after an "-ing" word that make it a doing of the speaker's ("tiring easily",
 #: "sleeping more", "swelling up"), not a thing ("ringing in the ears").
 _DOING_AFTER = frozenset("up into out over off down away more less easily a lot".split())
