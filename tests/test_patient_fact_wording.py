@@ -430,3 +430,17 @@ def test_a_missed_medicine_note_is_a_clause_of_its_own(rich_record, parser, make
 def test_a_parent_says_the_child_forgets(child_record) -> None:
     record = edited(child_record, medications=[{"value": "inhaler", "detail": "often forgets"}])
     assert spoken_phrase(record.case, "history.medications[0]").endswith("but she often forgets to take it")
+
+
+@pytest.mark.parametrize(("value", "detail", "said"), [
+    ("routine vaccines", "up to date", "Yes, my routine vaccines are up to date."),
+    ("up to date on all vaccines", None, "Yes, I'm up to date on all vaccines."),
+    ("immunizations are up-to-date", None, "Yes, my immunizations are up-to-date."),
+])
+def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, make_agent, value: str,
+                                                         detail: str | None, said: str) -> None:
+    fact = {"value": value, **({"detail": detail} if detail else {})}
+    replies = replies_to(edited(rich_record, vaccinations=[fact]), parser, make_agent, "Are your vaccines up to date?",
+                         ["ask_preventive"])
+    assert any(said in r for r in replies), replies
+    assert not any("had up to date" in r or "had immunizations are" in r or ", up to date" in r for r in replies), replies

@@ -106,6 +106,7 @@ def test_several_things_holding_and_take_one_as_well_as():
     ("ears ringing", "I", "my ears have been ringing"),
     ("nail biting", "I", "nail biting"),
     ("worsening belly pain", "I", "worsening belly pain"),
+    ("feeling of needing to go", "I", "feeling of needing to go"),
     ("ringing in the ears", "I", "ringing in the ears"),
     ("bleeding gums", "I", "bleeding gums"),
     ("hearing loss", "I", "hearing loss"),

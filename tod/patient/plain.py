@@ -215,7 +215,7 @@ _NONE_OF = re.compile(r"^no\s+(?!longer\b|more\b)(?=\S)", re.IGNORECASE)
 
 def _doing(words: list[str]) -> bool:
     """Whether ``words`` (a symptom name) say a doing: "feeling cold", "tiring easily"."""
-    if len(words) < 2 or not words[0].endswith("ing"):
+    if len(words) < 2 or not words[0].endswith("ing") or words[1].lower() == "of":  # "feeling of ..." is a thing
         return False
     after = words[1].lower()
     adverb = after.endswith("ly") and after != "only" and not body_regions(after)  # "easily", not "belly"

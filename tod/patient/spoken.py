@@ -574,6 +574,31 @@ def adherence_said(text: str, subject: str = "I") -> str:
     return f"{text[:match.start()]}{', ' if match.group('lead') else ''}{clause}"
 
 
+#: A vaccination status ("up to date", "up-to-date", "complete", "fully immunized").
+_UP_TO_DATE = r"(?:up[ -]to[ -]date|complete|completed|current)"
+#: A status said of the speaker ("up to date on all vaccines", "fully immunized").
+_STATUS_OF_SPEAKER = re.compile(rf"^(?:{_UP_TO_DATE}\b|fully (?:immuni[sz]ed|vaccinated)\b)", re.IGNORECASE)
+#: Vaccines and their status ("routine vaccines, up to date", "immunizations are up-to-date").
+_STATUS_OF_VACCINES = re.compile(rf"^(?P<what>[\w -]+?)(?:,\s*|\s+(?:are|is)\s+|\s+)(?P<status>{_UP_TO_DATE})$",
+                                 re.IGNORECASE)
+
+
+def vaccine_status_said(value: str, subject: str = "I") -> str:
+    """A recorded vaccination status as the clause a person says, with ``subject``: "up to
+    date on all vaccines" -> "I'm up to date on all vaccines", "routine vaccines, up to
+    date" -> "my routine vaccines are up to date"; any other value unchanged."""
+    if _STATUS_OF_SPEAKER.match(value):
+        be = "I'm" if subject == "I" else f"{subject} is"
+        return f"{be} {value}"
+    match = _STATUS_OF_VACCINES.match(value)
+    if not match:
+        return value
+    what = re.sub(r"^(?:my|his|her|the)\s+", "", match.group("what"), flags=re.IGNORECASE)
+    owner = {"I": "my", "she": "her", "he": "his"}.get(subject, "their")
+    verb = "are" if what.endswith("s") else "is"
+    return f"{owner} {what} {verb} {match.group('status')}"
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -592,6 +617,9 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     details = [d for d in details if d]
     if path.startswith("history.medications["):
         value, details = adherence_said(value, subject), [adherence_said(d, subject) for d in details]
+    if path.startswith("history.vaccinations[") and len(details) <= 1:
+        said = vaccine_status_said(", ".join([value, *details]), subject)  # "routine vaccines" + "up to date"
+        value, details = (said, []) if said != ", ".join([value, *details]) else (value, details)
     if path.startswith("history.family_history[") and len(details) == 1:
         said = _kin_had(value, details[0])
         if said:
