@@ -143,9 +143,3 @@ def test_a_denied_doing_is_not_made_a_clause(rich_record) -> None:
 def test_a_bare_symptom_label_is_said_with_its_recorded_position(rich_record, symptom: dict, said: str) -> None:
     assert spoken_phrase(edited(rich_record, symptoms=[symptom]).case, "symptoms[0]") == said
 
-
-def test_clauses_with_one_subject_and_auxiliary_share_it():
-    assert join_things(["a fever", "he's been feeling poorly", "he's been feeling weak"]) == (
-        "a fever, and he's been feeling poorly and weak")
-    assert join_things(["I've had no energy", "I've had no appetite"]) == "I've had no energy and no appetite"
-    assert join_things(["I've lost my taste", "I've lost 2 kg"]) == "I've lost my taste and I've lost 2 kg"

@@ -81,7 +81,7 @@ def join_things(texts: Sequence[str]) -> str:
     eyes, as well as aches and pains"); items
     that are clauses of their own follow the things after ", and " ("tiredness, and I've
     lost 5 kg"), so a clause never stands where a frame puts a thing."""
-    clauses = shared_leads([t for t in texts if starts_clause(t)])
+    clauses = [t for t in texts if starts_clause(t)]
     things = [t for t in texts if not starts_clause(t)]
     if clauses and things:
         return f"{join_things(things)}{AND_CLAUSE}{join_items(clauses)}"
@@ -96,39 +96,6 @@ def join_things(texts: Sequence[str]) -> str:
     *listed, last = [*single, *paired]  # one "as well as" before the last: "a, b and c, d and e, as well as f and g"
     separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR
     return f"{separator.join(listed)}{ALSO}{last}"
-
-
-#: The auxiliary after a clause's subject that clauses may share ("I've been ...", "she's had ...").
-_SHARED_AUXILIARIES = frozenset({"been", "had"})
-
-
-def shared_leads(clauses: Sequence[str]) -> list[str]:
-    """Clauses with the same subject and auxiliary ("I've been", "she's had") said once, their
-    rests joined, in the place of the first: "I've been feeling poorly" and "I've been feeling
-    weak" -> "I've been feeling poorly and weak"; "I've had no energy" and "I've had no
-    appetite" -> "I've had no energy and no appetite"; other clauses unchanged."""
-    groups: dict[tuple[str, str], list[list[str]]] = {}
-    order: list[tuple[str, str] | str] = []
-    for clause in clauses:
-        words = clause.split()
-        if len(words) > 2 and words[1] in _SHARED_AUXILIARIES:
-            key = (words[0], words[1])
-            if key not in groups:
-                order.append(key)
-            groups.setdefault(key, []).append(words)
-        else:
-            order.append(clause)
-    return [key if isinstance(key, str) else _with_shared_lead(groups[key]) for key in order]
-
-
-def _with_shared_lead(clauses: list[list[str]]) -> str:
-    """One clause of ``clauses`` (as words) that share their first two words, their longest
-    common lead said once (at most a doing beyond the auxiliary: "I've been feeling")."""
-    lead = 2
-    if len(clauses) > 1 and clauses[0][2].endswith("ing") and all(len(c) > 3 and c[2] == clauses[0][2] for c in clauses):
-        lead = 3
-    rests = [" ".join(c[lead:]) for c in clauses]
-    return f"{' '.join(clauses[0][:lead])} {join_items(rests)}"
 
 
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
