@@ -401,3 +401,46 @@ def test_a_student_of_a_university_is_said_with_a(rich_record, parser, make_agen
     data["case"]["demographics"]["occupation"] = {"value": "university student"}
     for text in replies_to(Record.model_validate(data), parser, make_agent, "What do you do for work?", ["ask_occupation"]):
         assert "a university student" in text, text
+
+
+@pytest.mark.parametrize(("value", "detail", "said"), [
+    ("heart attack", "father at 70", "my father had a heart attack at 70"),
+    ("bowel cancer", "father, at age 72", "my father had bowel cancer at 72"),
+    ("sudden death from a bleed in the brain", "mother at age 55", "my mother died suddenly of a bleed in the brain at 55"),
+    ("suicide", "maternal uncle", "my maternal uncle died by suicide"),
+    ("died of kidney cancer", "father", "my father died of kidney cancer"),
+    ("skin cancer that spread", "father, died aged 60", "my father had skin cancer that spread and died aged 60"),
+])
+def test_a_relatives_age_or_death_is_said_as_what_happened_to_them(rich_record, value: str, detail: str, said: str) -> None:
+    record = edited(rich_record, family_history=[{"value": value, "detail": detail}])
+    assert spoken_phrase(record.case, "history.family_history[0]") == said
+
+
+@pytest.mark.parametrize(("detail", "said"), [
+    ("often forgets to take it", "I take amlodipine, but I often forget to take it."),
+    ("5 mg daily, sometimes misses", "I take amlodipine 5 mg daily, but I sometimes miss doses."),
+])
+def test_a_missed_medicine_note_is_a_clause_of_its_own(rich_record, parser, make_agent, detail: str, said: str) -> None:
+    record = edited(rich_record, medications=[{"value": "amlodipine", "detail": detail}])
+    replies = replies_to(record, parser, make_agent, "Do you take any medicines?", ["ask_past_medication"])
+    assert any(said in r for r in replies), replies
+    assert not any("forgets" in r or "misses" in r for r in replies), replies
+
+
+def test_a_parent_says_the_child_forgets(child_record) -> None:
+    record = edited(child_record, medications=[{"value": "inhaler", "detail": "often forgets"}])
+    assert spoken_phrase(record.case, "history.medications[0]").endswith("but she often forgets to take it")
+
+
+@pytest.mark.parametrize(("value", "detail", "said"), [
+    ("routine vaccines", "up to date", "Yes, my routine vaccines are up to date."),
+    ("up to date on all vaccines", None, "Yes, I'm up to date on all vaccines."),
+    ("immunizations are up-to-date", None, "Yes, my immunizations are up-to-date."),
+])
+def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, make_agent, value: str,
+                                                         detail: str | None, said: str) -> None:
+    fact = {"value": value, **({"detail": detail} if detail else {})}
+    replies = replies_to(edited(rich_record, vaccinations=[fact]), parser, make_agent, "Are your vaccines up to date?",
+                         ["ask_preventive"])
+    assert any(said in r for r in replies), replies
+    assert not any("had up to date" in r or "had immunizations are" in r or ", up to date" in r for r in replies), replies

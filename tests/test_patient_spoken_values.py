@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reply_support import edited, replies_to
-from tod.patient.facts import field_texts, spoken_phrase
+from tod.patient.facts import field_texts, spoken_age, spoken_phrase
 from tod.lexicon import LayLexicon
 from tod.patient.plain import owned_places, symptom_said
 from tod.records.model import Record
@@ -110,3 +110,17 @@ def test_a_symptom_name_with_a_bare_body_part_still_fills_a_descriptor(rich_reco
     assert all("mild" in r for r in replies), replies
     symptoms = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
     assert all("under my left ribs" in r for r in symptoms), symptoms
+
+
+@pytest.mark.parametrize(("age_years", "said"), [
+    (0, "a newborn"), (3 / 365.25, "3 days old"), (21 / 365.25, "3 weeks old"), (0.5, "6 months old"),
+    (1 / 12, "1 month old"), (1, "1 year old"), (1.5, "18 months old"), (52.7, "52 years old"),
+])
+def test_a_babys_age_is_said_in_days_weeks_or_months_never_zero(age_years: float, said: str) -> None:
+    assert spoken_age(age_years) == said
+
+
+def test_a_parent_says_a_newborn_is_a_newborn(child_record, parser, make_agent) -> None:
+    record = edited(child_record, demographics={"age_years": 0.0})
+    replies = replies_to(record, parser, make_agent, "How old is she?", ["ask_age"])
+    assert all("newborn" in r and "0 " not in r for r in replies), replies

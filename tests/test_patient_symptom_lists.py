@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tod.patient.plain import symptom_said
+from tod.patient.facts import spoken_phrase
+from tod.patient.plain import symptom_clause, symptom_said
 from tod.patient.templates import join_items, join_things
 from tod.patient.voice import SYMPTOM_HEADS, with_article
 from tod.records.model import Record
@@ -87,3 +88,58 @@ def test_a_reply_never_joins_three_symptoms_with_two_ands(rich_record, parser, m
     text = ask(make_agent(record, parser), parser, "What brings you in?", "ask_symptom")
     assert "a sore throat" in text and "hot and cold spells" in text, text
     assert not re.search(r"\band\b[^,.;]*\band\b", text), text
+
+
+def test_several_things_holding_and_take_one_as_well_as():
+    said = join_things(["breathlessness", "tiredness and weakness", "pins and needles and numbness"])
+    assert said == "breathlessness, tiredness and weakness, as well as pins and needles and numbness"
+    assert said.count("as well as") == 1
+
+
+@pytest.mark.parametrize(("name", "subject", "said"), [
+    ("feeling cold", "I", "I've been feeling cold"),
+    ("tiring easily", "I", "I've been tiring easily"),
+    ("bumping into things", "he", "he's been bumping into things"),
+    ("no memory of the spells", "she", "she's had no memory of the spells"),
+    ("no longer eating", "I", "no longer eating"),
+    ("voice tiring", "she", "her voice has been tiring"),
+    ("ears ringing", "I", "my ears have been ringing"),
+    ("nail biting", "I", "nail biting"),
+    ("worsening belly pain", "I", "worsening belly pain"),
+    ("feeling of needing to go", "I", "feeling of needing to go"),
+    ("ringing in the ears", "I", "ringing in the ears"),
+    ("bleeding gums", "I", "bleeding gums"),
+    ("hearing loss", "I", "hearing loss"),
+])
+def test_a_symptom_named_as_a_doing_or_an_absence_is_a_clause(name: str, subject: str, said: str) -> None:
+    assert symptom_clause(name, subject) == said
+
+
+def test_a_list_says_doings_and_absences_as_clauses_after_the_things(rich_record, parser, make_agent) -> None:
+    record = _with_named_symptoms(rich_record, "tiredness", "feeling feverish", "no memory of the spells")
+    replies = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
+    for reply in replies:
+        assert "I've been feeling feverish" in reply and "I've had no memory of the spells" in reply, reply
+        assert not re.search(r"(?:having|had|there's been) tiredness(?:,| and) (?:feeling|no)\b", reply), reply
+
+
+def test_a_denied_doing_is_not_made_a_clause(rich_record) -> None:
+    record = edited(rich_record, symptoms=[{"name": "feeling cold", "status": "denied"}])
+    assert spoken_phrase(record.case, "symptoms[0]") == "feeling cold"
+
+
+@pytest.mark.parametrize(("symptom", "said"), [
+    ({"name": "redness", "position": "palms"}, "redness on my palms"),
+    ({"name": "weakness", "position": "right hand"}, "weakness in my right hand"),
+    ({"name": "spots", "position": "both eyes"}, "spots in both eyes"),
+    ({"name": "mole", "position": "the left shoulder"}, "mole on my left shoulder"),
+    ({"name": "swelling", "position": "in the chest"}, "swelling in my chest"),
+    ({"name": "lump", "position": "the side of my neck"}, "lump in the side of my neck"),
+    ({"name": "pain", "position": "centre of the chest"}, "pain"),
+    ({"name": "knee pain", "position": "left knee"}, "knee pain"),  # the name places it already
+    ({"name": "pain", "position": "deep in the pelvis"}, "pain"),  # not a body part of the speaker's
+    ({"name": "rash", "position": "arms, legs and trunk"}, "rash"),  # a list is the descriptor's to say
+])
+def test_a_bare_symptom_label_is_said_with_its_recorded_position(rich_record, symptom: dict, said: str) -> None:
+    assert spoken_phrase(edited(rich_record, symptoms=[symptom]).case, "symptoms[0]") == said
+

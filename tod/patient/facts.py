@@ -13,7 +13,8 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable
 
-from tod.patient.plain import owned_places, own_parts, plain_value, spoken_reading, symptom_said
+from tod.patient.matching import body_regions
+from tod.patient.plain import owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said
 from tod.patient.spoken import spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
@@ -29,7 +30,7 @@ from tod.patient.voice import (
     verb_clause,
     with_article,
 )
-from tod.records.model import CaseFacts, Examination, Fact, Symptom, iter_fact_paths
+from tod.records.model import CaseFacts, Examination, Fact, Status, Symptom, iter_fact_paths
 
 _STEP = re.compile(r"([A-Za-z_]+)(?:\[(\d+)\])?")
 
@@ -80,19 +81,36 @@ def resolve_name(case: CaseFacts, path: str) -> str:
     return value.name if hasattr(value, "name") else value.value
 
 
-def spoken_age(age_years: float) -> str:
-    """An age as a person says it: "52 years old", "1 year old", "6 months old".
+#: Days in a year and in a month, to say a baby's age in days, weeks or months.
+_DAYS_A_YEAR = 365.25
+_DAYS_A_MONTH = _DAYS_A_YEAR / 12
 
-    Under two years the age is given in whole months (0.5 -> "6 months old", 1.5 ->
-    "18 months old"); from two on, in whole years rounded down.
+
+def _counted(number: int, unit: str) -> str:
+    """"1 week old", "3 weeks old"."""
+    return f"{number} {unit} old" if number == 1 else f"{number} {unit}s old"
+
+
+def spoken_age(age_years: float) -> str:
+    """An age as a person (or a parent) says it: "52 years old", "1 year old", "6 months
+    old", "3 weeks old", "5 days old", "a newborn".
+
+    Under a month the age is given in days, from a week in whole weeks, and a baby under a
+    day old is "a newborn" (never "0 months old"); under two years in whole months (0.5 ->
+    "6 months old", 1.5 -> "18 months old"); from two on, in whole years rounded down.
     """
+    days = age_years * _DAYS_A_YEAR
+    if days < _DAYS_A_MONTH - 0.5:
+        whole_days = round(days)
+        if whole_days < 1:
+            return "a newborn"
+        return _counted(whole_days, "day") if whole_days < 7 else _counted(whole_days // 7, "week")
     if age_years < 2:
-        months = max(round(age_years * 12), 0)
-        if months >= 12 and months % 12 == 0:
-            years = months // 12
-            return f"{years} year old" if years == 1 else f"{years} years old"
-        return f"{months} month old" if months == 1 else f"{months} months old"
-    return f"{int(age_years)} years old"
+        months = max(round(age_years * 12), 1)
+        if months % 12 == 0:
+            return _counted(months // 12, "year")
+        return _counted(months, "month")
+    return _counted(int(age_years), "year")
 
 
 #: From this age (years) a patient is "a man" or "a woman", below it "a boy" or "a girl".
@@ -288,6 +306,49 @@ def _owned(path: str, text: str, owner: str) -> str:
     return owned_places(text, owner)
 
 
+#: Symptoms seen on the skin, placed "on" a body part ("redness on my palms"); others "in"
+#: ("weakness in my right hand").
+_ON_SKIN = frozenset("""rash rashes redness spot spots patch patches lesion lesions bruise bruises bruising blister
+    blisters sore sores ulcer ulcers scab scabs scabbing discoloration discolouration papules pustules bump bumps
+    mark marks peeling scaling itching itch wound wounds mole moles cut cuts bite bites wart warts scratch""".split())
+#: A position said as a body part of the speaker's, or both of a pair ("my palms", "both eyes",
+#: "the side of my neck").
+_OWNED_PLACE = re.compile(r"\b(?:my|his|her|both)\s", re.IGNORECASE)
+#: How a position said after a symptom starts: a body part ("my palms", "the side of my
+#: neck"), maybe with its recorded preposition ("in my chest"), not "deep in ..." or "centre of ...".
+_PLACE_START = re.compile(r"^(?:(?:in|on)\s+)?(?:my|his|her|both|the)\s", re.IGNORECASE)
+#: Body parts a symptom is seen "in", even one seen on the skin elsewhere ("spots in my eye").
+_INSIDE_PLACES = frozenset("eye eyes ear ears mouth throat nose".split())
+#: The most words of a recorded position said after a symptom's name (a longer one is a note).
+_PLACE_WORDS = 5
+
+
+def _placed(case: CaseFacts, path: str, name: str, to_lay: Callable[[str], str]) -> str:
+    """A symptom name that names no body part, with its recorded position as the speaker's
+    ("redness" -> "redness on my palms", "weakness" -> "weakness in my right hand"), so a list
+    never gives a bare label the record places; the name unchanged when it names a place, or
+    the position is a note (a list, more than a few words)."""
+    position = getattr(resolve(case, path), "position", None)
+    if not position or body_regions(name.lower()) or " and " in name or re.search(r"[,;]", position):
+        return name
+    owner = owner_word(case.demographics.sex, caregiver=parent_speaks(case))
+    place = spoken_phrase(case, f"{path}.position", to_lay)
+    if not _OWNED_PLACE.search(place):  # "the left knee" -> "my left knee"; "the side of my neck" stays
+        place = re.sub(r"^the\s+", f"{owner} ", place)
+    if (len(place.split()) > _PLACE_WORDS or not _PLACE_START.match(place) or not _OWNED_PLACE.search(place)
+            or not body_regions(place.lower())):
+        return name  # not a body part as the speaker's ("deep in the pelvis", "centre of the bump", "night-time")
+    if place.split()[0].lower() in ("in", "on"):  # recorded with its preposition: "in the chest"
+        return f"{name} {place}"
+    on_skin = name.split()[-1].lower() in _ON_SKIN and not _INSIDE_PLACES & set(place.lower().split())
+    return f"{name} {'on' if on_skin else 'in'} {place}"
+
+
+def _present(case: CaseFacts, path: str) -> bool:
+    """Whether the fact at ``path`` is recorded as present (a denied one is said after "no")."""
+    return getattr(resolve(case, path), "status", None) != Status.denied
+
+
 def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lambda text: text) -> str:
     """The fact at ``path`` as one phrase of a reply: its :func:`field_texts` put into lay
     words (``to_lay``, :func:`~tod.patient.plain.plain_value`, the body part as the
@@ -309,7 +370,11 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     if path.startswith("examinations") and len(texts) > 1:
         return with_result(texts[0], spoken_reading(texts[1]))
     if _SYMPTOM_NAME.fullmatch(path) and texts:
-        texts = (symptom_said(texts[0], subject), *texts[1:])
+        said = symptom_said(texts[0], subject)
+        if _present(case, path):
+            said = symptom_clause(said, subject)
+            said = _placed(case, path, said, to_lay) if said == texts[0] else said
+        texts = (said, *texts[1:])
     if path.startswith("history.medications[") and texts:  # in lay words: "the pill" keeps its article
         texts = (with_article(texts[0], MEDICINE_FORMS), *texts[1:])
     voice = (lambda t: about_child(t, case.demographics.sex)) if caregiver else first_person

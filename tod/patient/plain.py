@@ -191,6 +191,61 @@ def _loss_said(name: str, subject: str) -> str | None:
     return f"{_HAVE.get(subject, f'{subject} has')} lost {owner}{lost}"
 
 
+#: Verbs whose "-ing" form opens a symptom named as a doing, never as a thing ("feeling
+#: cold", "passing blood", "losing weight"); nouns in "-ing" ("swelling", "vomiting") are not
+#: among them.
+_DOING_VERBS = frozenset("""feeling being getting seeing passing losing gaining coughing bringing waking
+    having finding becoming going rejecting refusing throwing bumping tripping dropping struggling needing
+    wanting avoiding acting thinking worrying""".split())
+#: Words after an "-ing" word that make it a doing of the speaker's ("tiring easily",
+#: "sleeping more", "swelling up"), not a thing ("ringing in the ears").
+_DOING_AFTER = frozenset("up into out over off down away more less easily a lot".split())
+#: What a body part does, after it in a symptom's name ("voice tiring", "ears ringing"): the
+#: part is its subject, never its object ("nail biting" is no such name).
+_PART_DOES = frozenset("""tiring ringing bleeding swelling peeling thinning racing pounding aching itching burning
+    throbbing tingling twitching shaking locking clicking tightening blurring drooping cracking flaking weeping
+    buzzing spinning""".split())
+#: Parts and faculties beyond the body regions that may do it ("voice", "heart", "vision").
+_FACULTIES = frozenset("voice heart hair vision memory".split())
+#: Plural body parts not ending in "s".
+_PLURAL_PARTS = frozenset("feet teeth".split())
+#: A symptom named as an absence ("no memory of the spells", "no energy"), not "no longer ...".
+_NONE_OF = re.compile(r"^no\s+(?!longer\b|more\b)(?=\S)", re.IGNORECASE)
+
+
+def _doing(words: list[str]) -> bool:
+    """Whether ``words`` (a symptom name) say a doing: "feeling cold", "tiring easily"."""
+    if len(words) < 2 or not words[0].endswith("ing") or words[1].lower() == "of":  # "feeling of ..." is a thing
+        return False
+    after = words[1].lower()
+    adverb = after.endswith("ly") and after != "only" and not body_regions(after)  # "easily", not "belly"
+    return words[0].lower() in _DOING_VERBS or after in _DOING_AFTER or adverb
+
+
+def _is_body_part(word: str) -> bool:
+    """Whether ``word`` names a body part or faculty ("voice", "ears", "chest")."""
+    return word in _FACULTIES or bool(body_regions(word))
+
+
+def symptom_clause(name: str, subject: str = "I") -> str:
+    """A present symptom named as a doing or an absence, as a clause of its own with
+    ``subject``, so a list never joins it to things under one frame ("having tiredness and
+    feeling cold"): "feeling cold" -> "I've been feeling cold", "tiring easily" -> "I've been
+    tiring easily", "voice tiring" -> "my voice has been tiring", "no memory of the spells" ->
+    "I've had no memory of the spells"; any other name unchanged."""
+    words = name.split()
+    have = _HAVE.get(subject, f"{subject} has")
+    if _doing(words):
+        return f"{have} been {name[0].lower()}{name[1:]}"
+    if len(words) == 2 and words[1].lower() in _PART_DOES and _is_body_part(words[0].lower()):
+        part = words[0].lower()
+        plural = part in _PLURAL_PARTS or (part.endswith("s") and not part.endswith("ss"))
+        return f"{_OWN.get(subject, 'their')} {part} {'have' if plural else 'has'} been {words[1].lower()}"
+    if _NONE_OF.match(name):
+        return f"{have} had {_NONE_OF.sub('no ', name)}"
+    return name
+
+
 #: A blood-pressure reading with its unit ("122/78 mmHg").
 _PRESSURE = re.compile(r"\b(\d{2,3})\s*/\s*(\d{2,3})\s*mm\s*hg\b", re.IGNORECASE)
 #: A pulse or breathing rate with its unit ("72 bpm").

@@ -481,18 +481,51 @@ _PAST_VERB = re.compile(r"^(?:\w+ed|grew|outgrew|went|had|got|became|took|came|w
 _CHILDHOOD = re.compile(r"^childhood (.+)$", re.IGNORECASE)
 
 
+#: The age at which a relative had a condition, ending a family-history detail ("at 70", ", at
+#: age 55", "aged 60").
+_AT_AGE = re.compile(r",?\s+(?:at\s+(?:the\s+)?(?:ages?\s+(?:of\s+)?)?|aged\s+)(\d{1,3})(?:\s+years(?:\s+old)?)?$",
+                     re.IGNORECASE)
+#: A family-history value that is a death ("sudden death from a bleed in the brain", "suicide").
+_DEATH = re.compile(r"^(?:(?P<sudden>sudden(?:ly)?)\s+)?death\s+(?:from|due to|of|by)\s+(?P<cause>.+)$", re.IGNORECASE)
+#: A family-history value that already opens with what the relative did ("died of ...").
+_KIN_VERB = re.compile(r"^(?:died|passed away|needed|had|developed|suffered|underwent|took|was|were|became|grew|outgrew)\b",
+                       re.IGNORECASE)
+
+
+def _kin_verb_phrase(value: str, verb: str) -> str:
+    """What the relatives did, as a verb phrase after them: "died suddenly of a bleed in the
+    brain" (a recorded death), "died by suicide", "needed ..." (a value that opens with its
+    verb), else ``verb`` and the value ("has had gout")."""
+    death = _DEATH.match(value)
+    if death:
+        return f"died {'suddenly ' if death.group('sudden') else ''}of {death.group('cause')}"
+    if value.lower() == "suicide":
+        return "died by suicide"
+    if _KIN_VERB.match(value):
+        return value[0].lower() + value[1:]
+    return f"{verb} {value}"
+
+
 def _kin_had(value: str, detail: str) -> str | None:
     """A family-history value said with the relatives its detail names first ("my uncle has
-    had gout"); a note after them joined as what they did ("her father had blank spells as
-    a child and grew out of them"); ``None`` when the detail is not relatives, or relatives
-    and a note in the past tense (other notes keep their note form)."""
+    had gout"); an age in the detail said as when they had it ("my father had a heart attack
+    at 70", "my mother died suddenly of a bleed in the brain at 55"); a note after them joined
+    as what they did ("her father had blank spells as a child and grew out of them"); ``None``
+    when the detail is not relatives, or relatives and a note in the past tense (other notes
+    keep their note form)."""
+    age = _AT_AGE.search(detail)
+    if age and _RELATIVES_ONLY.match(detail[:age.start()]):  # "my father at 70", not a note's "died aged 60"
+        detail = detail[:age.start()]
+    else:
+        age = None
     relatives, _, note = detail.partition(", ")
     if not _RELATIVES_ONLY.match(relatives) or (note and not _PAST_VERB.match(note)):
         return None
     childhood = _CHILDHOOD.match(value)
     value = f"{childhood.group(1)} as a child" if childhood else value
-    verb = "had" if childhood or note else "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
-    said = f"{relatives} {verb} {value}"
+    past = childhood or note or age
+    verb = "had" if past else "have had" if _PLURAL_RELATIVES.search(relatives) else "has had"
+    said = f"{relatives} {_kin_verb_phrase(value, verb)}{f' at {age.group(1)}' if age else ''}"
     return f"{said} and {note}" if note else said
 
 
@@ -518,6 +551,54 @@ def change_said(text: str, subject: str = "I") -> str:
     return f"{said}{rest}{how}"
 
 
+#: A note that the patient does not take a medicine as prescribed ("often forgets", "misses
+#: doses"), as a clause of its own after the medicine.
+_ADHERENCE = re.compile(r"(?P<lead>^|,\s+)(?P<how>(?:often|sometimes|occasionally|frequently|usually|regularly)\s+)?"
+                        r"(?P<verb>forgets|misses|skips)\b(?P<rest>[^,;]*)$", re.IGNORECASE)
+#: What is forgotten or missed when the note does not say.
+_ADHERENCE_OBJECT = MappingProxyType({"forgets": " to take it", "misses": " doses", "skips": " doses"})
+
+
+def adherence_said(text: str, subject: str = "I") -> str:
+    """A medicine's note that it is not taken as prescribed, said as a clause of ``subject``
+    after "but": "often forgets" -> "but I often forget to take it", "1 g twice daily, misses
+    doses" -> "1 g twice daily, but I miss doses"; any other text unchanged."""
+    match = _ADHERENCE.search(text)
+    if not match:
+        return text
+    verb = match.group("verb").lower()
+    said = verb[:-2] if verb.endswith("sses") else verb[:-1]
+    said = said if subject == "I" else verb
+    rest = match.group("rest") or _ADHERENCE_OBJECT[verb]
+    clause = f"but {subject} {(match.group('how') or '').lower()}{said}{rest}"
+    return f"{text[:match.start()]}{', ' if match.group('lead') else ''}{clause}"
+
+
+#: A vaccination status ("up to date", "up-to-date", "complete", "fully immunized").
+_UP_TO_DATE = r"(?:up[ -]to[ -]date|complete|completed|current)"
+#: A status said of the speaker ("up to date on all vaccines", "fully immunized").
+_STATUS_OF_SPEAKER = re.compile(rf"^(?:{_UP_TO_DATE}\b|fully (?:immuni[sz]ed|vaccinated)\b)", re.IGNORECASE)
+#: Vaccines and their status ("routine vaccines, up to date", "immunizations are up-to-date").
+_STATUS_OF_VACCINES = re.compile(rf"^(?P<what>[\w -]+?)(?:,\s*|\s+(?:are|is)\s+|\s+)(?P<status>{_UP_TO_DATE})$",
+                                 re.IGNORECASE)
+
+
+def vaccine_status_said(value: str, subject: str = "I") -> str:
+    """A recorded vaccination status as the clause a person says, with ``subject``: "up to
+    date on all vaccines" -> "I'm up to date on all vaccines", "routine vaccines, up to
+    date" -> "my routine vaccines are up to date"; any other value unchanged."""
+    if _STATUS_OF_SPEAKER.match(value):
+        be = "I'm" if subject == "I" else f"{subject} is"
+        return f"{be} {value}"
+    match = _STATUS_OF_VACCINES.match(value)
+    if not match:
+        return value
+    what = re.sub(r"^(?:my|his|her|the)\s+", "", match.group("what"), flags=re.IGNORECASE)
+    owner = {"I": "my", "she": "her", "he": "his"}.get(subject, "their")
+    verb = "are" if what.endswith("s") else "is"
+    return f"{owner} {what} {verb} {match.group('status')}"
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -534,6 +615,11 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
                for t in [*(voice(a) for a in asides), *texts[1:]] if t]
     details = [d for d in details if d]
+    if path.startswith("history.medications["):
+        value, details = adherence_said(value, subject), [adherence_said(d, subject) for d in details]
+    if path.startswith("history.vaccinations[") and len(details) <= 1:
+        said = vaccine_status_said(", ".join([value, *details]), subject)  # "routine vaccines" + "up to date"
+        value, details = (said, []) if said != ", ".join([value, *details]) else (value, details)
     if path.startswith("history.family_history[") and len(details) == 1:
         said = _kin_had(value, details[0])
         if said:

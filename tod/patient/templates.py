@@ -76,18 +76,26 @@ def starts_clause(text: str) -> bool:
 def join_things(texts: Sequence[str]) -> str:
     """A list of things the record names joined with "and" (:func:`join_items`); things that
     hold "and" themselves follow the others after "as well as", so "and" never joins three
-    things in a row ("a headache and swelling, as well as flashing lights and spots"); items
+    things in a row ("a headache and swelling, as well as flashing lights and spots"), and
+    "as well as" comes once, before the last of several such things ("a cough, red and sore
+    eyes, as well as aches and pains"); items
     that are clauses of their own follow the things after ", and " ("tiredness, and I've
     lost 5 kg"), so a clause never stands where a frame puts a thing."""
     clauses = [t for t in texts if starts_clause(t)]
     things = [t for t in texts if not starts_clause(t)]
     if clauses and things:
         return f"{join_things(things)}{AND_CLAUSE}{join_items(clauses)}"
+    if clauses:
+        return join_items(clauses)  # clauses ("he has had ...") keep their order
     paired = [t for t in texts if " and " in t]
-    if not paired or len(texts) < 2 or clauses:
-        return join_items(texts)  # clauses ("he has had ...") keep their order
+    if not paired or len(texts) < 2:
+        return join_items(texts)
     single = [t for t in texts if t not in paired]
-    return ALSO.join(t for t in [join_items(single), *paired] if t)
+    if len(paired) == 1:
+        return ALSO.join(t for t in [join_items(single), *paired] if t)
+    *listed, last = [*single, *paired]  # one "as well as" before the last: "a, b and c, d and e, as well as f and g"
+    separator = CLAUSE_ITEM_SEPARATOR if any(ITEM_SEPARATOR in t for t in texts) else ITEM_SEPARATOR
+    return f"{separator.join(listed)}{ALSO}{last}"
 
 
 def join_items(texts: Sequence[str], conjunction: str = "and") -> str:
