@@ -28,7 +28,7 @@ from typing import Iterable, Protocol, Sequence, TypeVar
 
 import numpy as np
 
-from tod.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
+from tod.lexicon import LayLexicon, load_categories, load_examiner_signs, load_synonym_groups, phrase_pattern
 
 K = TypeVar("K")
 
@@ -290,3 +290,15 @@ def default_synonyms() -> SynonymTable:
 def default_categories() -> CategoryTable:
     """The repository's category table, loaded once per process."""
     return CategoryTable.load()
+
+
+@lru_cache(maxsize=1)
+def _examiner_sign_pattern() -> re.Pattern[str]:
+    return phrase_pattern([normalise(s) for s in load_examiner_signs()])
+
+
+def names_examiner_sign(text: str) -> bool:
+    """Whether ``text`` names a sign only an examiner sees or measures (``examiner_signs`` of
+    ``templates/synonyms.yaml``: "papilledema", "enlarged liver" as "hepatomegaly"): the
+    patient cannot have noticed it, nor its absence."""
+    return _examiner_sign_pattern().search(normalise(text)) is not None
