@@ -199,3 +199,11 @@ def test_a_symptom_recorded_in_clinical_or_lay_words_is_said_not_denied(rich_rec
         reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
         assert f"symptoms[{len(WITHOUT_RASH)}]" in reply.provenance and recorded in reply.text, reply.text
         assert not re.search(r"(?:^|\. )No\b", reply.text), reply.text
+
+
+def test_a_pain_recorded_by_its_place_adjective_lies_there(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[*WITHOUT_RASH, {"name": "facial pain"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
+        assert "joint pain" in reply.text and re.search(r"(?:^|\. )No\b", reply.text), reply.text
+        assert not re.search(r"couldn't say|don't really know", reply.text), reply.text

