@@ -186,3 +186,24 @@ def test_every_fact_variant_keeps_a_template_that_does_not_open_with_yes_or_no()
         for voice in ("patient", "caregiver"):
             options = bank.options(section, variant, voice)
             assert any(not re.match(r"(?:yes|yeah|no|nah)\b", t, re.IGNORECASE) for t in options), (section, variant)
+
+
+@pytest.mark.parametrize(("recorded", "text", "item"), [
+    ("lightheadedness", "Any dizziness?", "dizziness"),
+    ("growing swelling", "Have you noticed any bump?", "bump"),
+    ("limited range of motion", "Any difficulty moving?", "difficulty moving"),
+])
+def test_a_symptom_recorded_in_clinical_or_lay_words_is_said_not_denied(rich_record, parser, make_agent, recorded, text, item):
+    record = edited(rich_record, symptoms=[*WITHOUT_RASH, {"name": recorded}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert f"symptoms[{len(WITHOUT_RASH)}]" in reply.provenance and recorded in reply.text, reply.text
+        assert not re.search(r"(?:^|\. )No\b", reply.text), reply.text
+
+
+def test_a_pain_recorded_by_its_place_adjective_lies_there(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[*WITHOUT_RASH, {"name": "facial pain"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
+        assert "joint pain" in reply.text and re.search(r"(?:^|\. )No\b", reply.text), reply.text
+        assert not re.search(r"couldn't say|don't really know", reply.text), reply.text

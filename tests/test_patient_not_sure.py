@@ -181,3 +181,30 @@ def test_a_measurement_or_a_possible_diagnosis_stays_not_sure_beside_a_symptom_s
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, f"What about {item}?", ["ask_symptom"], {"symptom": [item]})
         assert UNSURE.search(reply.text) and not reply.provenance, reply.text
+
+
+def test_an_item_the_opening_statement_holds_is_neither_denied_nor_a_bare_not_sure(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["opening_statement"] = "She is hardly eating and she is confused, not making sense."
+    data["case"]["history"]["physical_changes"] = []
+    record = Record.model_validate(data)
+    for text, intent, slot, item in (("Any change in appetite?", "ask_physical_change", "physical_change", "appetite"),
+                                     ("Any disorientation?", "ask_symptom", "symptom", "disorientation")):
+        for seed in SEEDS:
+            reply = reply_to(record, parser, make_agent, seed, text, [intent], {slot: [item]}).text
+            assert "apart from what I've told you" in reply and not _FLAT_NO.search(reply), reply
+            assert not re.search(r"couldn't say|don't really know", reply), reply
+
+
+def test_a_sign_only_an_examiner_sees_is_not_known_never_unnoticed(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any papilledema?", ["ask_symptom"],
+                         {"symptom": ["papilledema"]}).text
+        assert "wouldn't know" in reply and "noticed" not in reply and not _FLAT_NO.search(reply), reply
+
+
+def test_a_level_of_a_body_attribute_is_the_patients_own_to_tell(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "How are your energy levels?", ["ask_symptom"],
+                         {"symptom": ["energy levels"]}).text
+        assert "change in energy" in reply and not UNSURE.search(reply), reply

@@ -7,7 +7,8 @@ edited without touching code:
   patient speaks them (:class:`LayLexicon`);
 * ``jargon.yaml``: terms a lay patient would not say (:func:`load_jargon`);
 * ``synonyms.yaml``: concept groups used to match the doctor's words to record values
-  (:func:`load_synonym_groups`).
+  (:func:`load_synonym_groups`), categories (:func:`load_categories`) and the signs only an
+  examiner sees (:func:`load_examiner_signs`).
 """
 
 from __future__ import annotations
@@ -197,6 +198,20 @@ def load_categories(path: str | Path | None = None) -> dict[str, tuple[tuple[str
             raise LexiconError(f"{path}: categories.{name}: expected non-empty string lists 'names' and 'members'")
         found[str(name)] = (tuple(w.lower() for w in lists[0]), tuple(w.lower() for w in lists[1]))
     return found
+
+
+def load_examiner_signs(path: str | Path | None = None) -> tuple[str, ...]:
+    """The named clinical signs of ``synonyms.yaml`` (``examiner_signs``): what only an
+    examiner sees or measures ("papilledema", "hepatomegaly"), lower case, in file order.
+
+    Raises:
+        LexiconError: the file is missing or ``examiner_signs`` is not a list of strings.
+    """
+    path = Path(path) if path else TEMPLATES_DIR / "synonyms.yaml"
+    signs = read_yaml(path, "examiner_signs")
+    if not isinstance(signs, list) or not all(isinstance(s, str) for s in signs):
+        raise LexiconError(f"{path}: 'examiner_signs' must be a list of strings")
+    return tuple(dict.fromkeys(s.lower() for s in signs))
 
 
 @lru_cache(maxsize=4)

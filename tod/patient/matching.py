@@ -28,7 +28,7 @@ from typing import Iterable, Protocol, Sequence, TypeVar
 
 import numpy as np
 
-from tod.lexicon import LayLexicon, load_categories, load_synonym_groups, phrase_pattern
+from tod.lexicon import LayLexicon, load_categories, load_examiner_signs, load_synonym_groups, phrase_pattern
 
 K = TypeVar("K")
 
@@ -58,12 +58,12 @@ _BODY_REGIONS: dict[str, frozenset[str]] = {
     word: frozenset(regions.split())
     for words, regions in (
         ("head scalp forehead headache", "head"), ("earache", "ear"), ("toothache", "mouth"),
-        ("stomachache bellyache tummyache", "abdomen"), ("backache", "back"), ("face cheek", "face"), ("eye eyelid", "eye"), ("ear", "ear"),
+        ("stomachache bellyache tummyache", "abdomen"), ("backache", "back"), ("face facial cheek", "face"), ("eye eyelid", "eye"), ("ear", "ear"),
         ("nose nostril", "nose"), ("mouth lip tongue tooth teeth gum", "mouth"), ("jaw", "jaw face"),
         ("throat", "throat neck"), ("neck", "neck"), ("shoulder", "shoulder arm joint"),
         ("arm upper-arm", "arm"), ("forearm", "arm"), ("elbow", "arm joint"), ("wrist", "arm hand joint"),
-        ("hand palm", "hand arm"), ("finger thumb knuckle", "hand joint"), ("chest rib", "chest"),
-        ("breast nipple", "breast chest"), ("back spine", "back"), ("abdomen abdominal belly stomach tummy", "abdomen"),
+        ("hand palm", "hand arm"), ("finger thumb knuckle", "hand joint"), ("chest rib breastbone sternum retrosternal substernal", "chest"),
+        ("breast nipple", "breast chest"), ("back spine lumbar", "back"), ("abdomen abdominal belly stomach tummy epigastric epigastrium umbilical periumbilical", "abdomen"),
         ("flank", "abdomen back"), ("hip", "hip leg joint"), ("groin", "groin"), ("pelvis pelvic", "pelvis"),
         ("buttock", "buttock"), ("leg", "leg"), ("thigh calf shin", "leg"), ("knee", "leg joint"),
         ("ankle", "leg foot joint"), ("foot feet heel toe sole", "foot leg"), ("joint", "joint"),
@@ -290,3 +290,15 @@ def default_synonyms() -> SynonymTable:
 def default_categories() -> CategoryTable:
     """The repository's category table, loaded once per process."""
     return CategoryTable.load()
+
+
+@lru_cache(maxsize=1)
+def _examiner_sign_pattern() -> re.Pattern[str]:
+    return phrase_pattern([normalise(s) for s in load_examiner_signs()])
+
+
+def names_examiner_sign(text: str) -> bool:
+    """Whether ``text`` names a sign only an examiner sees or measures (``examiner_signs`` of
+    ``templates/synonyms.yaml``: "papilledema", "enlarged liver" as "hepatomegaly"): the
+    patient cannot have noticed it, nor its absence."""
+    return _examiner_sign_pattern().search(normalise(text)) is not None

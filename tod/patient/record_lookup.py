@@ -15,7 +15,8 @@ from typing import Sequence
 from tod.nlu.types import TurnParse
 from tod.patient.facts import field_texts, resolve, resolve_optional
 from tod.lexicon import LayLexicon
-from tod.patient.matching import LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, normalise
+from tod.patient.matching import (LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, names_examiner_sign,
+                                  normalise)
 from tod.patient.query_words import (
     ATTRIBUTE_WORDS,
     CATCH_ALL_WORDS,
@@ -23,7 +24,6 @@ from tod.patient.query_words import (
     WEAK_WORDS,
     WORD_GROUPS,
     about_body,
-    deniable,
     head_word,
     other_forms,
     place_fits,
@@ -254,16 +254,31 @@ class RecordLookup:
         return item.status is Status.denied and not (isinstance(item, Fact) and blanket_denial(item))
 
     def only_found(self, query: str) -> bool:
-        """Whether ``query`` names something of the patient's body a person would notice (a
-        symptom, not a measurement or a possible diagnosis: :func:`~tod.patient.query_words.deniable`,
-        :func:`~tod.patient.query_words.about_body`) that only examination findings or test results of the record may
+        """Whether ``query`` names something of the patient's body a person would notice
+        (:meth:`noticeable`) that only examination findings or test results of the record may
         amount to: the patient has not reported it, so "not that I've noticed myself", never
         "not sure" and never a flat "No"."""
-        if not deniable(query) or not about_body(query):
+        if not self.noticeable(query):
             return False
         asked, _, touched = self.touched(query)
         paths = {path for path, text, roots, _ in touched if self._may_be(query, asked, path, text, roots)}
         return bool(paths) and all(path.startswith("examinations[") for path in paths)
+
+    @staticmethod
+    def noticeable(query: str) -> bool:
+        """Whether the patient would have noticed ``query`` if they had it, so that it may be
+        denied when no record fact touches it: something of their own body (:func:`~tod.patient.query_words.about_body`:
+        not a test value or a possible diagnosis; a level of a body attribute, "energy levels",
+        is theirs to feel), and not a sign only an examiner sees
+        (:func:`~tod.patient.matching.names_examiner_sign`: "papilledema?" is "I wouldn't
+        know", never "No, no papilledema that I've noticed")."""
+        return about_body(query) and not names_examiner_sign(query)
+
+    def opening_holds(self, query: str) -> bool:
+        """Whether the patient's opening statement holds ``query`` by the matcher's lexical
+        steps (a shared concept: "appetite?" after "she is hardly eating"): the patient has
+        told it already, so it is never denied nor met with a bare "not sure"."""
+        return bool(self.matcher.lexical_score(query, self.case.opening_statement))
 
     def _present_paths(self) -> list[str]:
         """The paths of the record's present facts: symptoms, every list field and the
@@ -290,8 +305,8 @@ class RecordLookup:
           where the query places it (:func:`~tod.patient.query_words.same_place`: "leg swelling?" with leg ulcers),
           said with an honest link ("if that's what you mean"), for a query about the body
           (:func:`~tod.patient.query_words.about_body`), up to k;
-        * *unsure*: queries a patient may really not know (a measurement, a possible
-          diagnosis, :func:`~tod.patient.query_words.deniable`) or that touch some other record text (a denied
+        * *unsure*: queries a patient may really not know (a test value, a possible
+          diagnosis, a sign only an examiner sees: not :meth:`noticeable`) or that touch some other record text (a denied
           symptom, a finding, a history item, the opening statement), unless a recorded
           denial of the patient's body covers them (:meth:`covering_denials`: that denial
           is said, as *kin*); :meth:`~tod.patient.handlers.not_sure.NotSure.answer` words them by what touched them;
@@ -320,7 +335,7 @@ class RecordLookup:
                 kin += own
             elif about_body(query) and (said or kindred):
                 maybe += said or kindred
-            elif not deniable(query) or amounts or kindred:
+            elif not self.noticeable(query) or amounts or kindred:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
                 kin += denials

@@ -7,10 +7,11 @@ that only examination findings touch, "not that I've noticed myself"; else "not 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tod.patient.acts import Statement
 from tod.patient.handlers.statements import StatementMaker
+from tod.patient.matching import names_examiner_sign
 from tod.patient.nlg import with_asked
 
 #: Intents about the patient's own body: a named symptom or change no record fact touches
@@ -39,7 +40,10 @@ class NotSure:
         "joint pain?"), never to a question about the relatives; an item of the body (asked as a
         symptom or change, or described: ``intent`` "common") that only examination findings touch,
         "not that I've noticed myself" (:meth:`~tod.patient.record_lookup.RecordLookup.only_found`,
-        variant ``unnoticed``); else "not sure"
+        variant ``unnoticed``); a sign only an examiner sees, "I wouldn't know, that's for you to
+        check" (:func:`~tod.patient.matching.names_examiner_sign`, variant ``unseen_sign``); an item the
+        opening statement holds, "not sure, apart from what I've told you"
+        (:meth:`~tod.patient.record_lookup.RecordLookup.opening_holds`); else "not sure"
         (:meth:`~tod.patient.handlers.statements.StatementMaker.unsure`: a measurement, a possible
         diagnosis, a relative's detail)."""
         body = intent in OWN_BODY or intent == "common"
@@ -55,6 +59,19 @@ class NotSure:
             statements.append(Statement("common", "unnoticed", "not_recorded", {"asked": asked}))
         elif unnoticed:
             rest += unnoticed
+        rest = self._said_apart(statements, rest, "unseen_sign", names_examiner_sign)
+        rest = self._said_apart(statements, rest, "not_recorded_besides", self.lookup.opening_holds)
         if rest or not statements:
             statements.append(self.say.unsure(intent, rest))
         return statements
+
+    def _said_apart(self, statements: list[Statement], queries: Sequence[str], variant: str,
+                    applies: Callable[[str], bool]) -> list[str]:
+        """Appends one common ``variant`` statement naming the ``queries`` that ``applies``
+        holds for (when the patient can repeat them) to ``statements``; returns the others."""
+        picked = [q for q in queries if applies(q)]
+        asked = self.say.echoed(picked) if picked else None
+        if asked is None:
+            return list(queries)
+        statements.append(Statement("common", variant, "not_recorded", {"asked": asked}))
+        return [q for q in queries if q not in picked]
