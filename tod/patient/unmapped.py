@@ -27,6 +27,7 @@ from typing import Mapping
 from tod.nlu.questions import question_sentences
 from tod.nlu.types import TurnParse
 from tod.records.symptom_names import looks_like_symptom
+from tod.schema.labels import INTENT_SLOT
 
 #: Word starts that show a question sentence asks what an intent asks (a cue matches at a
 #: word start: "smok" matches "smoke", "smoking", "smoker").
@@ -104,10 +105,12 @@ have has had to if should would could can will may might there they them he she 
 CLEAR_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
     intent: re.compile(r"\b(?:" + cues + r")", re.IGNORECASE)
     for intent, cues in {
-        "ask_contact_history": r"travel|abroad|overseas|been away|sick contacts?|anyone (?:else )?(?:sick|ill)",
+        "ask_contact_history": r"travel|abroad|overseas|been away|sick contacts?|anyone (?:else )?(?:sick|ill)"
+                               r"|contact with|expos",
         "ask_medical_examination": r"tests? results?|results? (?:of|from|have|has|come|came)|blood tests?|x-?rays?\b"
                                    r"|scans?\b",
         "ask_occupation": r"(?:your|at|for|off|of) work\b|jobs?\b|occupation|employ",
+        "ask_living_habit": r"living (?:environment|situation|conditions|arrangements)|where you live|home environment",
         "ask_tobacco": r"smoker|smoking|you smoke|cigar|tobacco|vap(?:e|ing)",
         "ask_alcohol": r"alcohol|drink",
         "ask_drug": r"recreational|street drugs|cannabis|marijuana|cocaine",
@@ -294,3 +297,34 @@ def unmapped_topics(parse: TurnParse) -> list[str | None]:
     short topic (:func:`question_topic`; an item read as its own question)."""
     items = [i if i.endswith("?") else f"{i}?" for i in unmapped_items(parse)]
     return [question_topic(q) for q in [*unmapped_questions(parse), *items]]
+
+
+#: The intents that read what the patient met around them (exposures, travel): a question the
+#: parse gave one of them that names only another family of surroundings (the family, the
+#: place of work or living) asks about that family's field (:func:`rerouted`).
+_SURROUNDINGS = frozenset({"ask_contact_history"})
+
+
+def _clear_intents(sentence: str, answerable: frozenset[str]) -> list[str]:
+    """The intents of ``answerable`` whose clear cue (:data:`CLEAR_CUES`) ``sentence`` holds, in order."""
+    return [i for i, cue in CLEAR_CUES.items() if i in answerable and cue.search(sentence)]
+
+
+def rerouted(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
+    """``parse`` with each surroundings intent (:data:`_SURROUNDINGS`) that only a question
+    naming another family of surroundings gave it replaced by that family's intents: the
+    family of the asked item decides the field ("any illness in your family?" asks about
+    family history, "changes in your work or living environment?" about work and living
+    habits, never travel). An intent whose slot holds a named item ("new pets at work?"), that
+    a question names by its own clear cue ("have you travelled?"), or that a question naming
+    no other family holds ("anyone around you ill?"), is kept."""
+    questions = _questions(parse) or [parse.text]
+    intents = list(parse.intents)
+    for intent in (i for i in parse.intents if i in _SURROUNDINGS and not parse.slots.get(INTENT_SLOT.get(i, ""))):
+        asking = [q for q in questions if INTENT_CUES[intent].search(q) or not _names_parsed(q, [], tuple(intents))]
+        clear = [_clear_intents(q, answerable) for q in asking]
+        if not asking or any(intent in found or not found for found in clear):
+            continue
+        intents.remove(intent)
+        intents += [i for found in clear for i in found if i not in intents]
+    return replace(parse, intents=tuple(intents))
