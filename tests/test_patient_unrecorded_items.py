@@ -152,3 +152,11 @@ def test_a_question_naming_neither_or_both_measurements_gets_both(rich_record, p
     for text in ("What are your weight and height?", "Do you know your BMI?"):
         reply = reply_to(record, parser, make_agent, 0, text, ["ask_weight"])
         assert {"demographics.weight", "demographics.height"} <= set(reply.provenance), (text, reply.text)
+
+
+def test_an_item_sharing_only_a_quality_with_a_recorded_symptom_is_not_denied(rich_record, parser, make_agent):
+    # "dryness?" beside a dry cough: not the cough, and no denial either
+    record = edited(rich_record, symptoms=[{"name": "dry cough"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any dryness?", ["ask_symptom"], {"symptom": ["dryness"]})
+        assert not DENIES.match(reply.text) and "symptoms[0]" not in reply.provenance, reply.text

@@ -320,12 +320,12 @@ class RecordLookup:
                         bool(named & roots) and self._names_item(path, query, heads))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
-            kindred = self._kindred(query)
+            kindred, other_form = self._kindred(query)
             if own:
                 kin += own
             elif about_body(query) and (said or kindred):
                 maybe += said or kindred
-            elif not deniable(query) or amounts or kindred:
+            elif not deniable(query) or amounts or other_form:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
                 kin += denials
@@ -352,22 +352,27 @@ class RecordLookup:
         wanted = content_words(query) - WEAK_WORDS
         return bool(names & heads) or bool(wanted) and (wanted <= words or bool(wanted & ATTRIBUTE_WORDS & words))
 
-    def _kindred(self, query: str) -> list[str]:
+    def _kindred(self, query: str) -> tuple[list[str], list[str]]:
         """The patient's present symptoms and body changes whose names share a word of
         ``query`` up to its derivational ending (:func:`~tod.patient.query_words.word_stem`: "irritable mood?" and a
         recorded irritability, "itchy?" and itching): the same thing in other words, never
         absent. A body part shared is no such word ("abdominal swelling?" is not the
         abdominal pain), the fact lies where the query places it ("knee pain?" is not the
         abdominal pain), and the word it shares names the fact itself, not a quality of it
-        ("pain during sex?" is not a painful skin tightening)."""
+        ("pain during sex?" is not a painful skin tightening); and every fact sharing such a
+        word, which makes the query one the patient is not sure of rather than one to deny
+        ("dryness?" beside a dry cough)."""
         stems = {word_stem(w) for w in word_roots(query) | word_roots(self.lay(query))}
-        found = []
+        found: list[str] = []
+        shared: list[str] = []
         for path in self.present:
             texts = self.candidate_texts(path) if self._own_present(path) else ()
-            named = {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t))) if h}
-            if any(other_forms(query, t) for t in texts) and named & stems and place_fits(query, texts):
+            if not (any(other_forms(query, t) for t in texts) and place_fits(query, texts)):
+                continue
+            shared.append(path)
+            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t))) if h} & stems:
                 found.append(path)
-        return found
+        return found, shared
 
     def present_in(self, fields: Sequence[str]) -> list[str]:
         """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
