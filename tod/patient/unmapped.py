@@ -105,8 +105,7 @@ have has had to if should would could can will may might there they them he she 
 CLEAR_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
     intent: re.compile(r"\b(?:" + cues + r")", re.IGNORECASE)
     for intent, cues in {
-        "ask_contact_history": r"travel|abroad|overseas|been away|sick contacts?|anyone (?:else )?(?:sick|ill)"
-                               r"|contact with|expos",
+        "ask_contact_history": r"travel|abroad|overseas|been away|sick contacts?|anyone (?:else )?(?:sick|ill)",
         "ask_medical_examination": r"tests? results?|results? (?:of|from|have|has|come|came)|blood tests?|x-?rays?\b"
                                    r"|scans?\b",
         "ask_occupation": r"(?:your|at|for|off|of) work\b|jobs?\b|occupation|employ",
@@ -301,8 +300,11 @@ def unmapped_topics(parse: TurnParse) -> list[str | None]:
 
 #: The intents that read what the patient met around them (exposures, travel): a question the
 #: parse gave one of them that names only another family of surroundings (the family, the
-#: place of work or living) asks about that family's field (:func:`rerouted`).
+#: place of work or living) asks about that family's field too (:func:`rerouted`).
 _SURROUNDINGS = frozenset({"ask_contact_history"})
+#: Words by which a question asks about exposures whatever else it names ("contact with sick
+#: people in your family", "exposed to anything at work").
+_EXPOSURE_WORDS = re.compile(r"\b(?:contact with|expos)", re.IGNORECASE)
 
 
 def _clear_intents(sentence: str, answerable: frozenset[str]) -> list[str]:
@@ -311,20 +313,21 @@ def _clear_intents(sentence: str, answerable: frozenset[str]) -> list[str]:
 
 
 def rerouted(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
-    """``parse`` with each surroundings intent (:data:`_SURROUNDINGS`) that only a question
-    naming another family of surroundings gave it replaced by that family's intents: the
-    family of the asked item decides the field ("any illness in your family?" asks about
-    family history, "changes in your work or living environment?" about work and living
-    habits, never travel). An intent whose slot holds a named item ("new pets at work?"), that
-    a question names by its own clear cue ("have you travelled?"), or that a question naming
-    no other family holds ("anyone around you ill?"), is kept."""
+    """``parse`` with the intents of the family of surroundings that the questions giving it a
+    surroundings intent (:data:`_SURROUNDINGS`) name instead of exposures: the family of the
+    asked item decides the field ("any illness in your family?" is answered from the family
+    history, "changes in your work or living environment?" from the work and living habits,
+    not from travel alone). The surroundings intent is kept (an exposure of the patient's
+    may still be what is meant); nothing is added for an intent whose slot holds a named item
+    ("new pets at work?"), that a question names by its own clear cue or exposure words ("have
+    you travelled?", "exposed to"), or that a question naming no other family holds ("anyone
+    around you ill?")."""
     questions = _questions(parse) or [parse.text]
     intents = list(parse.intents)
     for intent in (i for i in parse.intents if i in _SURROUNDINGS and not parse.slots.get(INTENT_SLOT.get(i, ""))):
         asking = [q for q in questions if INTENT_CUES[intent].search(q) or not _names_parsed(q, [], tuple(intents))]
         clear = [_clear_intents(q, answerable) for q in asking]
-        if not asking or any(intent in found or not found for found in clear):
+        if not asking or any(_EXPOSURE_WORDS.search(q) for q in asking) or any(intent in c or not c for c in clear):
             continue
-        intents.remove(intent)
-        intents += [i for found in clear for i in found if i not in intents]
+        intents[intents.index(intent):intents.index(intent)] = [i for c in clear for i in c if i not in intents]
     return replace(parse, intents=tuple(intents))
