@@ -14,7 +14,6 @@ from tod.patient.unmapped import (
     item_phrase,
     question_items,
     question_topic,
-    rerouted,
     unmapped_items,
     unmapped_questions,
     unmapped_topics,
@@ -176,33 +175,3 @@ def test_a_follow_up_about_what_was_asked_is_covered():
     parse = TurnParse("Can you tell me about the discharge? Is it watery or thick?",
                       ("ask_symptom_description_shape",), {"symptom": ["discharge"]})
     assert unmapped_questions(parse) == []
-
-
-@pytest.mark.parametrize(("text", "intents"), [
-    ("Any illness in your family?", ("ask_family_history", "ask_contact_history")),
-    ("Any changes in your work or living environment?", ("ask_occupation", "ask_living_habit", "ask_contact_history")),
-])
-def test_an_exposures_question_about_another_family_of_surroundings_is_answered_from_that_field(text, intents):
-    parse = TurnParse(text, ("ask_contact_history",), {})
-    assert rerouted(parse, ANSWERABLE).intents == intents
-
-
-@pytest.mark.parametrize("text", [
-    "Have you travelled recently? Any illness in your family?",  # travel asked by its own cue
-    "Has anyone around you been ill?",  # no other family named
-    "Any contact with sick people in your family?",
-])
-def test_an_exposures_question_keeps_its_intent(text):
-    parse = TurnParse(text, ("ask_contact_history",), {})
-    assert "ask_contact_history" in rerouted(parse, ANSWERABLE).intents
-
-
-def test_an_exposures_question_naming_an_exposure_keeps_its_intent():
-    parse = TurnParse("Any new pets at work?", ("ask_contact_history",), {"exposure": ["pets"]})
-    assert rerouted(parse, ANSWERABLE) == parse
-
-
-def test_a_family_illness_question_is_answered_from_the_family_history(rich_record, parser, make_agent):
-    for seed in SEEDS:
-        reply = reply_to(rich_record, parser, make_agent, seed, "Any illness in your family?", ["ask_contact_history"])
-        assert reply.provenance[0] == "history.family_history[0]", reply.text

@@ -34,7 +34,7 @@ from tod.patient.query_words import placed, placed_field_items
 from tod.patient.reply import PatientReply
 from tod.patient.state import DialogueState, TurnLog
 from tod.patient.templates import Part, TemplateBank, compose, default_bank
-from tod.patient.unmapped import CLEAR_CUES, rerouted, widened
+from tod.patient.unmapped import CLEAR_CUES, widened
 from tod.patient.voice import Voice
 from tod.records.model import CaseFacts
 from tod.schema.labels import INTENT_SLOT
@@ -211,10 +211,7 @@ class PatientAgent:
     def _interview_turn(self, index: int, doctor_text: str, parse: TurnParse, ordered: bool = False) -> PatientReply:
         # every question and joined item of the turn is answered: what the parse leaves out
         # but clearly names is added to it (:func:`~tod.patient.unmapped.widened`)
-        # and an exposures intent given to a question about the family or the place of work or
-        # living goes to that field (:func:`~tod.patient.unmapped.rerouted`)
-        answerable = frozenset(i for i in CLEAR_CUES if self.policy.handles(i))
-        parse = widened(rerouted(parse, answerable), answerable)
+        parse = widened(parse, frozenset(i for i in CLEAR_CUES if self.policy.handles(i)))
         events = [f"unknown_intent:{i}" for i in parse.intents if not self.policy.handles(i)]
         closing: list[Part] = []
         end_signal = is_end_signal(doctor_text)

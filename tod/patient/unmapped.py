@@ -27,7 +27,6 @@ from typing import Mapping
 from tod.nlu.questions import question_sentences
 from tod.nlu.types import TurnParse
 from tod.records.symptom_names import looks_like_symptom
-from tod.schema.labels import INTENT_SLOT
 
 #: Word starts that show a question sentence asks what an intent asks (a cue matches at a
 #: word start: "smok" matches "smoke", "smoking", "smoker").
@@ -109,7 +108,6 @@ CLEAR_CUES: Mapping[str, re.Pattern[str]] = MappingProxyType({
         "ask_medical_examination": r"tests? results?|results? (?:of|from|have|has|come|came)|blood tests?|x-?rays?\b"
                                    r"|scans?\b",
         "ask_occupation": r"(?:your|at|for|off|of) work\b|jobs?\b|occupation|employ",
-        "ask_living_habit": r"living (?:environment|situation|conditions|arrangements)|where you live|home environment",
         "ask_tobacco": r"smoker|smoking|you smoke|cigar|tobacco|vap(?:e|ing)",
         "ask_alcohol": r"alcohol|drink",
         "ask_drug": r"recreational|street drugs|cannabis|marijuana|cocaine",
@@ -296,38 +294,3 @@ def unmapped_topics(parse: TurnParse) -> list[str | None]:
     short topic (:func:`question_topic`; an item read as its own question)."""
     items = [i if i.endswith("?") else f"{i}?" for i in unmapped_items(parse)]
     return [question_topic(q) for q in [*unmapped_questions(parse), *items]]
-
-
-#: The intents that read what the patient met around them (exposures, travel): a question the
-#: parse gave one of them that names only another family of surroundings (the family, the
-#: place of work or living) asks about that family's field too (:func:`rerouted`).
-_SURROUNDINGS = frozenset({"ask_contact_history"})
-#: Words by which a question asks about exposures whatever else it names ("contact with sick
-#: people in your family", "exposed to anything at work").
-_EXPOSURE_WORDS = re.compile(r"\b(?:contact with|expos)", re.IGNORECASE)
-
-
-def _clear_intents(sentence: str, answerable: frozenset[str]) -> list[str]:
-    """The intents of ``answerable`` whose clear cue (:data:`CLEAR_CUES`) ``sentence`` holds, in order."""
-    return [i for i, cue in CLEAR_CUES.items() if i in answerable and cue.search(sentence)]
-
-
-def rerouted(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
-    """``parse`` with the intents of the family of surroundings that the questions giving it a
-    surroundings intent (:data:`_SURROUNDINGS`) name instead of exposures: the family of the
-    asked item decides the field ("any illness in your family?" is answered from the family
-    history, "changes in your work or living environment?" from the work and living habits,
-    not from travel alone). The surroundings intent is kept (an exposure of the patient's
-    may still be what is meant); nothing is added for an intent whose slot holds a named item
-    ("new pets at work?"), that a question names by its own clear cue or exposure words ("have
-    you travelled?", "exposed to"), or that a question naming no other family holds ("anyone
-    around you ill?")."""
-    questions = _questions(parse) or [parse.text]
-    intents = list(parse.intents)
-    for intent in (i for i in parse.intents if i in _SURROUNDINGS and not parse.slots.get(INTENT_SLOT.get(i, ""))):
-        asking = [q for q in questions if INTENT_CUES[intent].search(q) or not _names_parsed(q, [], tuple(intents))]
-        clear = [_clear_intents(q, answerable) for q in asking]
-        if not asking or any(_EXPOSURE_WORDS.search(q) for q in asking) or any(intent in c or not c for c in clear):
-            continue
-        intents[intents.index(intent):intents.index(intent)] = [i for c in clear for i in c if i not in intents]
-    return replace(parse, intents=tuple(intents))
