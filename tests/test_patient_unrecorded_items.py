@@ -131,3 +131,32 @@ def test_an_item_a_present_finding_may_amount_to_is_never_denied(rich_record, pa
     # a recorded rough rash: "rough skin?" is not denied
     statements = statements_of(rich_record, parser, make_agent, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
     assert not any(s.outcome == "denied" for s in statements), statements
+
+
+def test_a_height_asked_for_is_never_answered_with_the_weight(rich_record, parser, make_agent):
+    # the record holds a weight and no height: the patient does not know it
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "And how tall are you?", ["ask_weight"])
+        assert "height" in reply.text and "62 kg" not in reply.text and reply.provenance == (), reply.text
+
+
+def test_a_recorded_height_answers_a_height_question_alone(rich_record, parser, make_agent):
+    record = edited(rich_record, demographics={"height": "170 cm"})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "What is your height?", ["ask_weight"])
+        assert reply.provenance == ("demographics.height",) and "170 cm" in reply.text, reply.text
+
+
+def test_a_question_naming_neither_or_both_measurements_gets_both(rich_record, parser, make_agent):
+    record = edited(rich_record, demographics={"height": "170 cm"})
+    for text in ("What are your weight and height?", "Do you know your BMI?"):
+        reply = reply_to(record, parser, make_agent, 0, text, ["ask_weight"])
+        assert {"demographics.weight", "demographics.height"} <= set(reply.provenance), (text, reply.text)
+
+
+def test_an_item_sharing_only_a_quality_with_a_recorded_symptom_is_not_denied(rich_record, parser, make_agent):
+    # "dryness?" beside a dry cough: not the cough, and no denial either
+    record = edited(rich_record, symptoms=[{"name": "dry cough"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any dryness?", ["ask_symptom"], {"symptom": ["dryness"]})
+        assert not DENIES.match(reply.text) and "symptoms[0]" not in reply.provenance, reply.text

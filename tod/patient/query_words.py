@@ -205,13 +205,6 @@ def _guesses_diagnosis(query: str) -> bool:
     return not function or bool(body_regions(rest)) or _DIAGNOSIS_GUESS.search(rest) is not None
 
 
-def deniable(query: str) -> bool:
-    """Whether a named item no record fact touches may be denied as a symptom the patient
-    does not have: not a measurement (:data:`MEASURE_WORDS`), not a possible diagnosis
-    (:func:`_guesses_diagnosis`)."""
-    return not set(normalise(query).split()) & MEASURE_WORDS and not _guesses_diagnosis(query)
-
-
 def about_body(query: str) -> bool:
     """Whether a named item is about the patient's own body, so a present symptom that may
     amount to it is said rather than "not sure": not a possible diagnosis

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from tod.lexicon import LayLexicon
 from tod.nlu.types import TurnParse
 from tod.patient.facts import field_texts, resolve, resolve_optional
-from tod.lexicon import LayLexicon
 from tod.patient.matching import (LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, names_examiner_sign,
                                   normalise)
 from tod.patient.query_words import (
@@ -29,6 +29,7 @@ from tod.patient.query_words import (
     place_fits,
     same_place,
     word_roots,
+    word_stem,
 )
 from tod.records.model import CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
@@ -91,6 +92,7 @@ class RecordLookup:
         self.max_facts = max_facts
         self._list_fields = tuple(list_fields)
         self._single_fields = tuple(single_fields)
+        self.turn_text = ""
         self.turn_groups: frozenset[str] = frozenset()
         self.turn_regions: frozenset[str] = frozenset()
         # whether the turn also asks which symptoms the patient has (the symptom slot is shared)
@@ -105,9 +107,10 @@ class RecordLookup:
         self.record_words = " ".join(text for _, text, _, _ in self._record_texts)
 
     def start_turn(self, parse: TurnParse) -> None:
-        """Reads what the doctor's turn is about: its word groups and body regions (what a
+        """Reads what the doctor's turn is about: its text, its word groups and body regions (what a
         question that names no item is about), and whether it asks which symptoms the
         patient has."""
+        self.turn_text = parse.text
         self.turn_groups = word_roots(parse.text) & frozenset(WORD_GROUPS.values())
         self.turn_regions = frozenset(body_regions(parse.text))
         self.turn_asks_symptoms = "ask_symptom" in parse.intents
@@ -322,20 +325,22 @@ class RecordLookup:
             heads = {head_word(query), head_word(self.lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            # (path, lies where the query places it, shares the thing it names: its head word or
-            # that word's group, or a body attribute ("sleep pattern?" may be the poor sleep);
-            # "racing heartbeat?" is not the racing thoughts, "pain in your abdomen?" not the
-            # excess hair on the abdomen)
+            # (path, lies where the query places it, its touching text shares the thing the query
+            # names (its head word or that word's group, or a body attribute) and the fact is that
+            # thing (:meth:`_names_item`); "racing heartbeat?" is not the racing thoughts, "pain
+            # in your abdomen?" not the excess hair on the abdomen, "discomfort?" not a painful
+            # skin tightening)
             named = heads | (asked & ATTRIBUTE_WORDS)
-            amounts = [(path, same_place(asked - heads, roots, wanted & regions), bool(named & roots))
+            amounts = [(path, same_place(asked - heads, roots, wanted & regions),
+                        bool(named & roots) and self._names_item(path, query, heads))
                        for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
             said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
-            kindred = self._kindred(query)
+            kindred, other_form = self._kindred(query)
             if own:
                 kin += own
             elif about_body(query) and (said or kindred):
                 maybe += said or kindred
-            elif not self.noticeable(query) or amounts or kindred:
+            elif not self.noticeable(query) or amounts or other_form:
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
                 kin += denials
@@ -346,19 +351,43 @@ class RecordLookup:
         maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
         return kin, maybe, unsure, absent
 
-    def _kindred(self, query: str) -> list[str]:
+    def _names_item(self, path: str, query: str, heads: set[str]) -> bool:
+        """Whether the fact at ``path`` is the thing ``query`` names, so that it may be said with
+        the honest link: its name ends in the query's head word or that word's group (the fact
+        is a kind of the item), its name holds every word of the query, or the two share a
+        body attribute ("sleep pattern?" and the poor sleep), words as written. A word the fact only qualifies
+        itself with ("painful skin tightening" for "discomfort?") or a place it shares is no
+        such link: a different symptom or body part is never offered for the item. Only a
+        symptom or change of the patient's own is such a fact."""
+        if not self._own_present(path):
+            return False
+        texts = self.candidate_texts(path)
+        names = {h for t in texts for h in (head_word(t), head_word(self.lay(t))) if h}
+        words = {w for t in texts for w in content_words(t) | content_words(self.lay(t))}
+        wanted = content_words(query) - WEAK_WORDS
+        return bool(names & heads) or bool(wanted) and (wanted <= words or bool(wanted & ATTRIBUTE_WORDS & words))
+
+    def _kindred(self, query: str) -> tuple[list[str], list[str]]:
         """The patient's present symptoms and body changes whose names share a word of
         ``query`` up to its derivational ending (:func:`~tod.patient.query_words.word_stem`: "irritable mood?" and a
         recorded irritability, "itchy?" and itching): the same thing in other words, never
         absent. A body part shared is no such word ("abdominal swelling?" is not the
-        abdominal pain), and the fact lies where the query places it ("knee pain?" is not the
-        abdominal pain)."""
-        found = []
+        abdominal pain), the fact lies where the query places it ("knee pain?" is not the
+        abdominal pain), and the word it shares names the fact itself, not a quality of it
+        ("pain during sex?" is not a painful skin tightening); and every fact sharing such a
+        word, which makes the query one the patient is not sure of rather than one to deny
+        ("dryness?" beside a dry cough)."""
+        stems = {word_stem(w) for w in word_roots(query) | word_roots(self.lay(query))}
+        found: list[str] = []
+        shared: list[str] = []
         for path in self.present:
             texts = self.candidate_texts(path) if self._own_present(path) else ()
-            if any(other_forms(query, t) for t in texts) and place_fits(query, texts):
+            if not (any(other_forms(query, t) for t in texts) and place_fits(query, texts)):
+                continue
+            shared.append(path)
+            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t))) if h} & stems:
                 found.append(path)
-        return found
+        return found, shared
 
     def present_in(self, fields: Sequence[str]) -> list[str]:
         """The paths of the present facts (read once, :meth:`_present_paths`) of the history or
