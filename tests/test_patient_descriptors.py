@@ -212,3 +212,17 @@ def test_a_factors_question_about_an_item_only_a_body_change_may_be_is_still_ans
         reply = reply_to(record, parser, make_agent, seed, "Does the rash get worse in sunlight?",
                          ["ask_symptom_factors"], {"symptom": ["rash"]})
         assert reply.text.strip() and "rash" in reply.text.lower(), reply.text
+
+
+@pytest.mark.parametrize("name, text, item", [
+    ("diarrhoea", "Any changes in your bowel movements?", "bowel movements"),
+    ("constipation", "How are your bowel habits?", "bowel habits"),
+])
+def test_a_member_of_the_category_the_item_names_is_offered(name, text, item, rich_record, parser, make_agent):
+    """A recorded member of the category the doctor's item names is the asked thing (the
+    diarrhoea for "bowel movements?"): said with the honest link or as an answer, never
+    denied and never "couldn't say"."""
+    record = with_case_edit(rich_record, lambda case: case.__setitem__("symptoms", [{"name": "cough"}, {"name": name}]))
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert "symptoms[1]" in reply.provenance and name in reply.text.lower(), reply.text

@@ -110,6 +110,8 @@ def test_several_things_holding_and_take_one_as_well_as():
     ("ringing in the ears", "I", "ringing in the ears"),
     ("bleeding gums", "I", "bleeding gums"),
     ("hearing loss", "I", "hearing loss"),
+    ("coughing fits", "I", "coughing fits"),  # the kind of an episode: a thing
+    ("fainting spells", "she", "fainting spells"),
 ])
 def test_a_symptom_named_as_a_doing_or_an_absence_is_a_clause(name: str, subject: str, said: str) -> None:
     assert symptom_clause(name, subject) == said

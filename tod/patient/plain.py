@@ -200,6 +200,9 @@ _DOING_VERBS = frozenset("""feeling being getting seeing passing losing gaining 
 #: Words after an "-ing" word that make it a doing of the speaker's ("tiring easily",
 #: "sleeping more", "swelling up"), not a thing ("ringing in the ears").
 _DOING_AFTER = frozenset("up into out over off down away more less easily a lot".split())
+#: Nouns of episodes an "-ing" word may name the kind of ("coughing fits", "fainting spells",
+#: "crying episodes"): the name is a thing, not a doing.
+_EPISODES = frozenset("fit fits spell spells episode episodes attack attacks bout bouts".split())
 #: What a body part does, after it in a symptom's name ("voice tiring", "ears ringing"): the
 #: part is its subject, never its object ("nail biting" is no such name).
 _PART_DOES = frozenset("""tiring ringing bleeding swelling peeling thinning racing pounding aching itching burning
@@ -215,8 +218,8 @@ _NONE_OF = re.compile(r"^no\s+(?!longer\b|more\b)(?=\S)", re.IGNORECASE)
 
 def _doing(words: list[str]) -> bool:
     """Whether ``words`` (a symptom name) say a doing: "feeling cold", "tiring easily"."""
-    if len(words) < 2 or not words[0].endswith("ing") or words[1].lower() == "of":  # "feeling of ..." is a thing
-        return False
+    if len(words) < 2 or not words[0].endswith("ing") or words[1].lower() == "of" or words[1].lower() in _EPISODES:
+        return False  # "feeling of ...", "coughing fits" are things
     after = words[1].lower()
     adverb = after.endswith("ly") and after != "only" and not body_regions(after)  # "easily", not "belly"
     return words[0].lower() in _DOING_VERBS or after in _DOING_AFTER or adverb

@@ -354,7 +354,8 @@ class RecordLookup:
     def _names_item(self, path: str, query: str, heads: set[str]) -> bool:
         """Whether the fact at ``path`` is the thing ``query`` names, so that it may be said with
         the honest link: its name ends in the query's head word or that word's group (the fact
-        is a kind of the item), its name holds every word of the query, or the two share a
+        is a kind of the item), it is a member of a category the query names ("bowel
+        movements?" and the diarrhoea), its name holds every word of the query, or the two share a
         body attribute ("sleep pattern?" and the poor sleep), words as written. A word the fact only qualifies
         itself with ("painful skin tightening" for "discomfort?") or a place it shares is no
         such link: a different symptom or body part is never offered for the item. Only a
@@ -365,7 +366,9 @@ class RecordLookup:
         names = {h for t in texts for h in (head_word(t), head_word(self.lay(t))) if h}
         words = {w for t in texts for w in content_words(t) | content_words(self.lay(t))}
         wanted = content_words(query) - WEAK_WORDS
-        return bool(names & heads) or bool(wanted) and (wanted <= words or bool(wanted & ATTRIBUTE_WORDS & words))
+        if names & heads or any(self.matcher.categories.covers(query, t) for t in texts):
+            return True
+        return bool(wanted) and (wanted <= words or bool(wanted & ATTRIBUTE_WORDS & words))
 
     def _kindred(self, query: str) -> tuple[list[str], list[str]]:
         """The patient's present symptoms and body changes whose names share a word of
