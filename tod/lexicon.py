@@ -157,10 +157,18 @@ def load_jargon(path: str | Path | None = None) -> tuple[str, ...]:
     Raises:
         LexiconError: the file is missing or ``terms`` is not a list of strings.
     """
-    path = Path(path) if path else TEMPLATES_DIR / "jargon.yaml"
-    terms = read_yaml(path, "terms")
+    return _term_list(Path(path) if path else TEMPLATES_DIR / "jargon.yaml", "terms")
+
+
+def _term_list(path: Path, key: str) -> tuple[str, ...]:
+    """The strings under ``key`` of ``path``, lower case, in file order, no duplicates.
+
+    Raises:
+        LexiconError: the file is missing or ``key`` is not a list of strings.
+    """
+    terms = read_yaml(path, key)
     if not isinstance(terms, list) or not all(isinstance(t, str) for t in terms):
-        raise LexiconError(f"{path}: 'terms' must be a list of strings")
+        raise LexiconError(f"{path}: '{key}' must be a list of strings")
     return tuple(dict.fromkeys(t.lower() for t in terms))
 
 
@@ -207,11 +215,7 @@ def load_examiner_signs(path: str | Path | None = None) -> tuple[str, ...]:
     Raises:
         LexiconError: the file is missing or ``examiner_signs`` is not a list of strings.
     """
-    path = Path(path) if path else TEMPLATES_DIR / "synonyms.yaml"
-    signs = read_yaml(path, "examiner_signs")
-    if not isinstance(signs, list) or not all(isinstance(s, str) for s in signs):
-        raise LexiconError(f"{path}: 'examiner_signs' must be a list of strings")
-    return tuple(dict.fromkeys(s.lower() for s in signs))
+    return _term_list(Path(path) if path else TEMPLATES_DIR / "synonyms.yaml", "examiner_signs")
 
 
 @lru_cache(maxsize=4)

@@ -75,12 +75,6 @@ def resolve_optional(case: CaseFacts, path: str) -> Any:
     return getattr(getattr(case, section), name)
 
 
-def resolve_name(case: CaseFacts, path: str) -> str:
-    """The name of the symptom or the value of the fact at ``path``."""
-    value = resolve(case, path)
-    return value.name if hasattr(value, "name") else value.value
-
-
 #: Days in a year and in a month, to say a baby's age in days, weeks or months.
 _DAYS_A_YEAR = 365.25
 _DAYS_A_MONTH = _DAYS_A_YEAR / 12
