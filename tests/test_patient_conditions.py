@@ -141,3 +141,12 @@ def test_no_medicines_is_never_said_beside_a_recorded_treatment(rich_record, par
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, "Does he take any medications?", ["ask_past_medication"])
         assert "penicillin" in reply.text and not re.search(r"not on any|don't take any", reply.text), reply.text
+
+
+def test_a_past_condition_question_naming_a_symptom_asks_about_that_symptom(rich_record, parser, make_agent):
+    # "similar fainting episodes before?" tagged "fainting" as a symptom: not the recorded asthma
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Have you had similar fainting episodes before?",
+                         ["ask_past_diagnosis"], {"symptom": ["fainting"]})
+        assert "asthma" not in reply.text and not any(p.startswith("history.past_diagnoses") for p in reply.provenance), \
+            reply.text

@@ -226,3 +226,30 @@ def test_a_member_of_the_category_the_item_names_is_offered(name, text, item, ri
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
         assert "symptoms[1]" in reply.provenance and name in reply.text.lower(), reply.text
+
+
+COURSE_TURN = "Is the pain constant or does it come and go?"
+
+
+def test_a_course_question_is_not_answered_with_the_onset_or_duration(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, COURSE_TURN, ["ask_symptom_description_time"],
+                         {"symptom": ["pain"]})
+        assert not re.search(r"sudden|three days", reply.text), reply.text
+        assert re.search(r"comes and goes|goes over the day", reply.text), reply.text
+        assert not any(p.endswith((".onset", ".duration")) for p in reply.provenance), reply.text
+
+
+def test_a_course_question_gets_the_recorded_course(rich_record, parser, make_agent):
+    record = with_case_edit(rich_record, lambda case: case["symptoms"][0].update(course="coming and going in waves"))
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, COURSE_TURN, ["ask_symptom_description_time"],
+                         {"symptom": ["pain"]})
+        assert "waves" in reply.text and "sudden" not in reply.text, reply.text
+
+
+def test_an_onset_question_still_gets_the_onset(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Did the pain start suddenly or gradually?",
+                         ["ask_symptom_description_time"], {"symptom": ["pain"]})
+        assert "sudden" in reply.text, reply.text

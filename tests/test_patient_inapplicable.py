@@ -62,11 +62,12 @@ def test_a_relatives_condition_of_the_other_sex_is_still_asked(example_record, p
 
 def test_the_word_lists_are_data(tmp_path):
     path = tmp_path / "applies.yaml"
-    path.write_text("sex: {female: [womb], male: [prostate]}\nadult: [pregnancy]\nevents: [preterm]\n", encoding="utf-8")
+    path.write_text("sex: {female: [womb], male: [prostate]}\nadult: [pregnancy]\nevents: [preterm]\ndependants: [baby]\n", encoding="utf-8")
     rules = Applicability.load(path)
     assert rules.other_sex("a prostate check", "female") == ["prostate"] and not rules.other_sex("womb", "female")
     assert rules.other_sex("womb", None) == [] and rules.event("a preterm baby") and not rules.event("asthma")
-    path.write_text("sex: {female: [womb]}\nadult: [x]\nevents: [y]\n", encoding="utf-8")
+    assert rules.dependant("Is your baby feeding well?") == "baby" and rules.dependant("Any babies in the family?") is None
+    path.write_text("sex: {female: [womb]}\nadult: [x]\nevents: [y]\ndependants: [z]\n", encoding="utf-8")
     with pytest.raises(LexiconError):
         Applicability.load(path)
 
@@ -91,3 +92,28 @@ def test_topics_that_do_not_apply_are_said_not_to_apply(rich_record, parser, mak
     for intent in ("ask_alcohol", "ask_coitus"):
         text = ask(agent, parser, "Any of that?", intent)
         assert "just a child" in text or "too young" in text, (intent, text)
+
+
+BABY_TURN = "Has your baby had any fever or rash? How is your baby feeding?"
+
+
+def test_a_turn_about_a_baby_the_record_rules_out_gets_the_premise_answer(rich_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, BABY_TURN, ["ask_symptom", "ask_physical_change"],
+                         {"symptom": ["fever", "rash"], "physical_change": ["feeding"]})
+        assert re.search(r"(?:don't have a|There's no) baby", reply.text), reply.text
+        assert reply.provenance == ("demographics.age_years",) and "rash" not in reply.text, reply.text
+
+
+def test_a_parent_is_asked_about_the_child_as_a_baby(child_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(child_record, parser, make_agent, seed, BABY_TURN, ["ask_symptom"], {"symptom": ["fever"]})
+        assert not re.search(r"(?:don't have a|There's no) baby", reply.text) and "fever" in reply.text, reply.text
+
+
+def test_a_recorded_birth_keeps_the_baby_premise(rich_record, parser, make_agent):
+    mother = updated(rich_record, social={"reproductive_history": [{"value": "delivered a baby girl",
+                                                                    "detail": "three weeks ago"}]})
+    for seed in SEEDS:
+        reply = reply_to(mother, parser, make_agent, seed, BABY_TURN, ["ask_symptom"], {"symptom": ["fever", "rash"]})
+        assert not re.search(r"(?:don't have a|There's no) baby", reply.text) and "fever" in reply.text, reply.text

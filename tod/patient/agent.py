@@ -28,7 +28,7 @@ from tod.patient.manager import ConsultationManager, EndReason, Phase, is_end_si
 from tod.patient.matching import DEFAULT_THRESHOLD, Matcher, SynonymTable, TextEncoder, default_synonyms
 from tod.patient.nlg import TemplateRenderer
 from tod.patient.persona import Persona
-from tod.patient.policy import UNMAPPED_VARIANTS, RecordPolicy
+from tod.patient.policy import ECHOING_VARIANTS, UNMAPPED_VARIANTS, RecordPolicy
 from tod.patient.polish import Polisher
 from tod.patient.query_words import placed, placed_field_items
 from tod.patient.reply import PatientReply
@@ -260,8 +260,8 @@ class PatientAgent:
         # and the items the policy reads from the turn's words ("head trauma" for a bare "trauma")
         asked += [item for intent in dict.fromkeys(parse.intents)
                   for item in placed_field_items(intent, parse.slots.get(INTENT_SLOT.get(intent, ""), []), parse.text)]
-        # the topics of the questions no intent covers, as the policy repeats them
-        asked += [i for a in answers for s in a.statements if s.variant in UNMAPPED_VARIANTS
+        # the topics of the questions no intent covers and the person of a failed premise, as the policy repeats them
+        asked += [i for a in answers for s in a.statements if s.variant in ECHOING_VARIANTS
                   for fill in s.fills.values() for i in fill.items]
         text = compose(parts)
         answered = tuple(dict.fromkeys(a.intent for a in answers if a.statements))

@@ -3,7 +3,8 @@
 A named item holding a word of one sex ("vaginal discharge", "prostate exam") does not apply
 to a patient of the other sex; one holding an adult word ("pregnancy test") not to a child;
 an item holding a birth or pregnancy event word ("premature birth") is an event, not an
-illness the patient was diagnosed with. Words match as whole words, case-insensitively.
+illness the patient was diagnosed with; a dependant word ("your baby") names a person in the
+patient's care, whom an adult speaking for themselves may not have. Words match as whole words, case-insensitively.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Applicability:
     sexes: dict[str, re.Pattern[str]]
     adult: re.Pattern[str]
     events: re.Pattern[str]
+    dependants: re.Pattern[str]
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Applicability":
@@ -44,7 +46,8 @@ class Applicability:
             raise LexiconError(f"{path}: 'sex' must map 'female' and 'male' to word lists")
         return cls({sex: _word_list(path, words, f"sex.{sex}") for sex, words in sexes.items()},
                    _word_list(path, read_yaml(path, "adult"), "adult"),
-                   _word_list(path, read_yaml(path, "events"), "events"))
+                   _word_list(path, read_yaml(path, "events"), "events"),
+                   _word_list(path, read_yaml(path, "dependants"), "dependants"))
 
     def other_sex(self, text: str, sex: str | None) -> list[str]:
         """The words of ``text`` that name an organ, function or test of the sex that is not
@@ -61,6 +64,12 @@ class Applicability:
     def event(self, text: str) -> bool:
         """Whether ``text`` names an event of birth or pregnancy ("premature birth")."""
         return self.events.search(text) is not None
+
+    def dependant(self, text: str) -> str | None:
+        """The person in one's care that ``text`` asks about as the patient's own ("baby" of
+        "has your baby had a fever?"), lower case; ``None`` when it names none that way."""
+        match = re.search(r"\byour\s+(?:little\s+|new\s+)?(" + self.dependants.pattern + ")", text, re.IGNORECASE)
+        return match.group(1).lower() if match else None
 
 
 @lru_cache(maxsize=1)

@@ -91,6 +91,7 @@ from tod.patient.query_words import CATCH_ALL_WORDS, only_describes, placed, pla
 from tod.patient.record_lookup import RecordLookup
 from tod.patient.state import DialogueState, question_key
 from tod.patient.unmapped import unmapped_topics
+from tod.patient.voice import parent_speaks
 from tod.records.model import CaseFacts
 from tod.schema.labels import INTENT_SLOT
 
@@ -182,6 +183,8 @@ _BORROWED_SLOT: Mapping[str, tuple[str, str]] = MappingProxyType(
         "ask_family_history": ("past_diagnosis", "ask_past_diagnosis"),
         "ask_symptom": ("physical_change", "ask_physical_change"),
         "ask_physical_change": ("symptom", "ask_symptom"),
+        # "Have you had similar fainting episodes before?" tagged "fainting" as a symptom
+        "ask_past_diagnosis": ("symptom", "ask_symptom"),
     }
 )
 #: The intents whose denial of an unmatched item does not repeat it (the doctor's guess at
@@ -191,6 +194,9 @@ _UNNAMED_DENIALS = frozenset({"ask_past_diagnosis"})
 
 #: The statement variants that answer a question no intent covers (:meth:`RecordPolicy._unmapped`).
 UNMAPPED_VARIANTS = frozenset({"unmapped_topic"})
+#: The statement variants that repeat words of the doctor no slot value holds: the topics of
+#: uncovered questions, and the person of a premise the record rules out (:meth:`RecordPolicy._absent_dependant`).
+ECHOING_VARIANTS = UNMAPPED_VARIANTS | {"no_dependant"}
 
 
 def _topic_denial(statement: Statement) -> Statement:
@@ -291,6 +297,9 @@ class RecordPolicy:
         earlier test listed. The state is read, never changed.
         """
         self._lookup.start_turn(parse)
+        premise = self._absent_dependant(parse)
+        if premise is not None and parse.intents:
+            return [IntentAnswer(parse.intents[0], question_key(parse.intents[0], []), (premise,))]
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
@@ -328,6 +337,24 @@ class RecordPolicy:
             last = answers[-1]
             answers[-1] = replace(last, statements=(*last.statements, *self._unmapped(topics)))
         return answers
+
+    def _absent_dependant(self, parse: TurnParse) -> Statement | None:
+        """The answer to a turn about a person in the patient's care the record rules out
+        (:meth:`~tod.patient.applies.Applicability.dependant`: "your baby" asked of a woman
+        speaking for herself whose reproductive history names no birth): "I don't have a baby,
+        doctor." (variant ``no_dependant``), said for the whole turn, since its questions are
+        about that person, never answered with the patient's own facts. ``None`` when a parent
+        speaks for the patient (:func:`~tod.patient.voice.parent_speaks`) or the turn names
+        no such person."""
+        named = self.applicability.dependant(parse.text)
+        if named is None or parent_speaks(self.case):
+            return None
+        births = any(self.applicability.event(" ".join(filter(None, (f.value, f.detail))))
+                     for f in self.case.social.reproductive_history)
+        if births:
+            return None
+        age = ("demographics.age_years",) if self.case.demographics.age_years is not None else ()
+        return Statement("common", "no_dependant", "not_recorded", {"asked": Fill(named, items=(named,))}, paths=age)
 
     def _unmapped(self, topics: Sequence[str | None]) -> list[Statement]:
         """The honest replies to the questions of a turn no intent covers, said after the

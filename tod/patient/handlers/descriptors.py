@@ -6,6 +6,7 @@ each with its template variant, and offers the symptom's other descriptors as ex
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -32,6 +33,14 @@ def _descriptor_variant(name: str) -> str:
     return _DESCRIPTOR_VARIANT.get(name, "present")
 
 
+def _unrecorded_variant(fields: Sequence[str]) -> str:
+    """The variant that says the asked ``fields`` are not recorded: that of their own variant
+    when all share one ("course_not_recorded": "I haven't kept track of whether it comes and
+    goes."), else "not_recorded"."""
+    variants = {_descriptor_variant(f) for f in fields}
+    return f"{variants.pop()}_not_recorded" if len(variants) == 1 and "present" not in variants else "not_recorded"
+
+
 def _descriptor_groups(paths: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Descriptor paths grouped by the template variant that says them, in order."""
     groups: dict[str, list[str]] = {}
@@ -40,9 +49,29 @@ def _descriptor_groups(paths: Sequence[str]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
-#: A descriptor intent whose own fields are empty answered from another descriptor: when
-#: a symptom began, by how long it has lasted.
-_DESCRIPTOR_FALLBACK: Mapping[str, str] = MappingProxyType({"ask_symptom_description_time": "duration"})
+#: A descriptor intent whose own fields are empty answered from another descriptor, when the
+#: question asks for the field it stands in for: when a symptom began (onset), by how long it
+#: has lasted (duration); never how it goes (course) by how long.
+_DESCRIPTOR_FALLBACK: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {"ask_symptom_description_time": ("onset", "duration")})
+
+
+#: The words that ask for one descriptor of its intent rather than another: "constant, or does
+#: it come and go?" asks the course, "when did it start?" the onset.
+_FIELD_QUESTION: Mapping[str, re.Pattern[str]] = MappingProxyType({
+    "course": re.compile(r"\b(?:constant|continuous|all the time|comes? and go|coming and going|intermittent"
+                         r"|on and off|off and on|getting (?:better|worse)|improv|worsen|pattern|how often)", re.IGNORECASE),
+    "onset": re.compile(r"\b(?:when did|start|began|begin|onset|sudden|gradual|c[ao]me on)", re.IGNORECASE),
+})
+
+
+def asked_fields(fields: Sequence[str], text: str) -> tuple[str, ...]:
+    """The descriptor ``fields`` of an intent that the question ``text`` asks for
+    (:data:`_FIELD_QUESTION`): those whose words it holds when it holds words of some but not
+    all of them ("is it constant?" asks the course of a time question, never its onset), else
+    all of them."""
+    named = tuple(f for f in fields if f in _FIELD_QUESTION and _FIELD_QUESTION[f].search(text))
+    return named if named and len(named) < len([f for f in fields if f in _FIELD_QUESTION]) else tuple(fields)
 
 
 class DescriptorHandler(SymptomTargets):
@@ -62,15 +91,18 @@ class DescriptorHandler(SymptomTargets):
     def answer(self, intent: str, rule: IntentRule, queries: list[str],
                state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         """The asked descriptors of each symptom the question is about (up to k), a symptom's
-        own empty descriptor answered from its fallback or "not recorded"; extras: its other
-        descriptors not yet revealed."""
+        own empty descriptor answered from its fallback (unless the question asks for another
+        descriptor of the intent only: :func:`asked_fields`) or "not recorded"; extras: its
+        other descriptors not yet revealed."""
+        fields = asked_fields(rule.symptom_fields, self.lookup.turn_text)
         targets, statements = self.targets(queries, rule.symptom_fields)
         extras: list[Statement] = []
         for index in targets[: self.lookup.max_facts]:
             symptom = self.lookup.case.symptoms[index]
-            paths = [f"symptoms[{index}].{name}" for name in rule.symptom_fields if getattr(symptom, name)]
+            paths = [f"symptoms[{index}].{name}" for name in fields if getattr(symptom, name)]
             fills = {"symptom": self.symptom_fill(index)}
-            fallback = _DESCRIPTOR_FALLBACK.get(intent)
+            stands_for, fallback = _DESCRIPTOR_FALLBACK.get(intent, (None, None))
+            fallback = fallback if stands_for in fields else None
             if not paths and fallback and getattr(symptom, fallback):
                 # "recent, or for a long time?" with no onset recorded: how long it has lasted
                 path = f"symptoms[{index}].{fallback}"
@@ -79,7 +111,7 @@ class DescriptorHandler(SymptomTargets):
                                             {**fills, "value": value}, items=1))
                 continue
             if not paths:
-                statements.append(Statement(intent, "not_recorded", "not_recorded", fills))
+                statements.append(Statement(intent, _unrecorded_variant(fields), "not_recorded", fills))
                 continue
             for variant, group in _descriptor_groups(paths):
                 value = Fill(join_items([self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in group]), tuple(group))
