@@ -54,6 +54,10 @@ def test_a_result_told_before_this_visit_is_said_with_its_value(rich_record, par
     ("Please tell me about any test results you have.", [], False),
     ("What did your last cholesterol reading show?", [], False),
     ("Any pain when you swallow?", [], False),
+    ("Would you be willing to have a chest X-ray?", ["chest X-ray"], True),
+    ("Are you okay with having some blood tests done today?", [], True),
+    ("Can we do a urine test?", ["urine test"], True),
+    ("Would you be willing to tell me about your test results?", [], False),
 ])
 def test_only_requests_tests(text, named, expected):
     assert only_requests_tests(text, named) is expected
@@ -85,3 +89,10 @@ def test_a_second_request_is_agreed_to_again(rich_record, parser, make_agent):
     second = agent.respond(parser.add("Let me check your blood pressure now.", ["ask_medical_examination"]))
     for reply in (first, second):
         assert reply.provenance == () and not re.search(r"not sure|ultrasound|temperature", reply.text), reply.text
+
+
+def test_a_question_of_consent_to_a_test_is_not_answered_with_past_tests(rich_record, parser, make_agent):
+    # "would you be willing to ...?" asks about a plan, not whether one was done
+    for text in replies_to(rich_record, parser, make_agent, "Would you be willing to have an ultrasound of your belly?",
+                           ["ask_medical_examination"], {"medical_examination": ["ultrasound"]}):
+        assert not re.search(r"ultrasound|had that done|showed", text, re.IGNORECASE), text

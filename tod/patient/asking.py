@@ -18,14 +18,20 @@ from tod.nlu.questions import question_sentences
 _CONNECTIVES = r"(?:(?:also|and|so|now|finally|lastly|next|then|first|ok(?:ay)?|great|alright|right|well|good)\b[,:]?\s*)*"
 #: A sentence that does or orders something now rather than asking: "I'd like to perform /
 #: order / examine ...", "I'd like you to ...", "I'm going to ...", "I'll / we'll ...", "let
-#: me / let's ...", "please ...", or an instruction that opens with its verb ("Take a deep breath").
+#: me / let's ...", "please ...", an instruction that opens with its verb ("Take a deep breath"),
+#: or a question asking the patient's consent to what is done now ("Would you be willing to have
+#: a chest X-ray?", "Are you okay with a blood test?", "Can we do a urine test?"): about a plan,
+#: never about the patient's history.
 _REQUEST = re.compile(
     r"^\W*" + _CONNECTIVES +
     r"(?:i(?:'d|\s+would)\s+(?:like|want)\s+(?:to|you\s+to)\b|i(?:'m|\s+am)\s+going\s+to\b|i(?:'ll|\s+will)\b|"
     r"we(?:'ll|\s+will|'re\s+going\s+to|\s+(?:need|should)\s+to)\b|i\s+(?:want|need)\s+to\s+"
     r"(?:examine|check|listen|look|order|perform|do|run|take|get|arrange|book|schedule|send|refer)\b|"
     r"let\s+me\b|let's\b|please\b|(?:take|breathe|lie|look|follow|open|stand|sit|squeeze|push|pull|relax|cough|"
-    r"say|hold|raise|bend|turn|walk|close|stick|touch)\b)"
+    r"say|hold|raise|bend|turn|walk|close|stick|touch)\b|"
+    r"(?:would|will|are)\s+you\s+(?:be\s+)?(?:willing|ok(?:ay)?|happy|comfortable|agreeable)\s+(?:to|with)\b|"
+    r"would\s+you\s+(?:agree|consent)\s+to\b|(?:do|would)\s+you\s+mind\b|"
+    r"(?:can|could|may|shall)\s+(?:we|i)\s+(?:do|run|take|get|arrange|book|order|perform|examine|check|listen|look)\b)"
     r"(?!\s*(?:(?:you\s+to|me)\s+)?(?:tell|describe|share|list|explain|confirm|specify|clarify|mention|know|hear|ask|"
     r"understand|let\s+me\s+know)\b)",
     re.IGNORECASE,
