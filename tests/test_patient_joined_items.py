@@ -20,7 +20,7 @@ from tod.patient.unmapped import (
     widened,
 )
 
-from reply_support import SEEDS, replies_to, reply_to, unanswered_items
+from reply_support import SEEDS, edited, replies_to, reply_to, unanswered_items
 
 ANSWERABLE = frozenset(CLEAR_CUES)
 
@@ -175,3 +175,13 @@ def test_a_follow_up_about_what_was_asked_is_covered():
     parse = TurnParse("Can you tell me about the discharge? Is it watery or thick?",
                       ("ask_symptom_description_shape",), {"symptom": ["discharge"]})
     assert unmapped_questions(parse) == []
+
+
+@pytest.mark.parametrize("family", [[], [{"value": "asthma", "detail": "sister"}]])
+def test_an_item_asked_of_the_patient_and_of_the_family_gets_both_answers(family, rich_record, parser, make_agent):
+    turn = "Have you had any history of cancer or any family history of cancer?"
+    record = edited(rich_record, family_history=family)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, turn, ["ask_past_diagnosis", "ask_family_history"],
+                         {"past_diagnosis": ["cancer"], "family_history": ["cancer"]})
+        assert re.search(r"family", reply.text, re.IGNORECASE), reply.text

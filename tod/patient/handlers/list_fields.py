@@ -43,6 +43,11 @@ _KNOWN_FIELDS = frozenset({"ask_past_diagnosis", "ask_past_medication", "ask_all
 _RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_receiving_treatment"}
 
 
+#: Intents about other people than the patient: a recall line names whose it is ("... in the
+#: family?"), so the same item asked of the patient and of the family gets two answers.
+_OTHERS_RECALLED = frozenset({"ask_family_history"})
+
+
 class ListFieldHandler(AnswerHandler):
     """Answers the list-field intents (rule kind "list")."""
 
@@ -229,10 +234,13 @@ class ListFieldHandler(AnswerHandler):
     def _not_recalled(self, intent: str, absent: Sequence[str]) -> list[Statement]:
         """What the patient says about the doctor's items that a field holding other facts
         does not mention: "Pets? Nothing comes to mind." (no denial of a fact the record
-        does not hold, no "not sure" about the patient's own life)."""
+        does not hold, no "not sure" about the patient's own life); about other people
+        (:data:`_OTHERS_RECALLED`) in that intent's own frame ("Cancer in the family? Nothing
+        comes to mind."), never read as a second answer about the patient's own."""
         events = self._events(intent, absent)
         absent = [q for q in absent if q not in events]
         asked = self.say.echoed(absent) if intent != "ask_past_diagnosis" else None
-        recalled = [Statement("common", "not_recalled", "not_recorded", {"asked": asked}) if asked
+        section = intent if intent in _OTHERS_RECALLED else "common"
+        recalled = [Statement(section, "not_recalled", "not_recorded", {"asked": asked}) if asked
                     else self.say.unsure(intent, [])] if absent else []
         return [*recalled, *self._event_denials(intent, events)]
