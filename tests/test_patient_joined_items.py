@@ -185,3 +185,11 @@ def test_an_item_asked_of_the_patient_and_of_the_family_gets_both_answers(family
         reply = reply_to(record, parser, make_agent, seed, turn, ["ask_past_diagnosis", "ask_family_history"],
                          {"past_diagnosis": ["cancer"], "family_history": ["cancer"]})
         assert re.search(r"family", reply.text, re.IGNORECASE), reply.text
+
+
+def test_a_joined_question_asking_a_parsed_intent_without_its_items_adds_its_cue():
+    text = "Have you recently traveled anywhere, or been in contact with any new plants or chemicals?"
+    parse = TurnParse(text, ("ask_contact_history",), {"exposure": ["plants", "chemicals"]})
+    assert widened(parse, ANSWERABLE).slots["exposure"] == ["plants", "chemicals", "travel"]
+    bare = TurnParse(text, ("ask_contact_history",), {})
+    assert widened(bare, ANSWERABLE).slots.get("exposure", []) == []  # asked as a whole: the generic answer

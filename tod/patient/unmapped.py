@@ -27,6 +27,7 @@ from typing import Mapping
 from tod.nlu.questions import question_sentences
 from tod.nlu.types import TurnParse
 from tod.records.symptom_names import looks_like_symptom
+from tod.schema.labels import INTENT_SLOT
 
 #: Word starts that show a question sentence asks what an intent asks (a cue matches at a
 #: word start: "smok" matches "smoke", "smoking", "smoker").
@@ -269,7 +270,26 @@ def widened(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
         slot, phrase = _sibling_slot(sentence, parse), item_phrase(item)
         if slot is not None and phrase is not None and phrase not in slots[slot] and _fits_slot(phrase, slot, parse):
             slots[slot].append(phrase)
+    for slot, word in _cue_only_items(parse, answerable):
+        slots[slot] += [word] if word not in slots[slot] else []
     return replace(parse, intents=tuple(intents), slots=slots)
+
+
+def _cue_only_items(parse: TurnParse, answerable: frozenset[str]) -> list[tuple[str, str]]:
+    """The slot and clear cue word (:data:`CLEAR_CUES`) of each joined item that is a question
+    of its own (:data:`_OWN_QUESTION`) asking a parsed intent of ``answerable`` whose slot
+    names other items, but none of them: "Have you travelled recently, or been in contact with
+    any chemicals?" tagged "chemicals" only also asks about travel (("exposure", "travel"))."""
+    values, found = _values(parse), []
+    for sentence in _questions(parse):
+        for item in _joined(sentence):
+            if not _OWN_QUESTION.match(item) or _value_spans(item, sentence, values):
+                continue
+            for intent, cue in CLEAR_CUES.items():
+                slot, match = INTENT_SLOT.get(intent), cue.search(item)
+                if match and intent in parse.intents and intent in answerable and slot and parse.slots.get(slot):
+                    found.append((slot, match.group(0).lower()))
+    return found
 
 
 def question_topic(sentence: str) -> str | None:
