@@ -298,8 +298,10 @@ class RecordPolicy:
         """
         self._lookup.start_turn(parse)
         premise = self._absent_dependant(parse)
-        if premise is not None and parse.intents:
-            return [IntentAnswer(parse.intents[0], question_key(parse.intents[0], []), (premise,))]
+        if premise is not None:
+            # every asked intent is answered by the premise, said once (nlg: one none-answer per item)
+            return [IntentAnswer(i, question_key(i, []), (premise,)) for i in dict.fromkeys(parse.intents)
+                    if i in self._handlers]
         answers = []
         several = sum(1 for intent in dict.fromkeys(parse.intents) if intent in self._handlers) > 1
         for intent in dict.fromkeys(parse.intents):
