@@ -287,7 +287,9 @@ def _cue_only_items(parse: TurnParse, answerable: frozenset[str]) -> list[tuple[
                 continue
             for intent, cue in CLEAR_CUES.items():
                 slot, match = INTENT_SLOT.get(intent), cue.search(item)
-                if match and intent in parse.intents and intent in answerable and slot and parse.slots.get(slot):
+                # a descriptor cue ("come and go") says how a symptom goes, never names an item
+                if match and intent in parse.intents and intent in answerable and slot not in (None, "symptom") \
+                        and parse.slots.get(slot):
                     found.append((slot, match.group(0).lower()))
     return found
 
