@@ -85,3 +85,14 @@ def test_a_second_request_is_agreed_to_again(rich_record, parser, make_agent):
     second = agent.respond(parser.add("Let me check your blood pressure now.", ["ask_medical_examination"]))
     for reply in (first, second):
         assert reply.provenance == () and not re.search(r"not sure|ultrasound|temperature", reply.text), reply.text
+
+
+@pytest.mark.parametrize("kind", ["imaging studies", "scans"])
+def test_a_test_of_the_kind_asked_is_said_whatever_its_recorded_category(rich_record, parser, make_agent, kind):
+    data = rich_record.model_dump()
+    # an imaging test recorded under another category is still one of the kind asked
+    data["case"]["examinations"] = [{"name": "MRI of the brain", "result": "normal", "category": "other"},
+                                    {"name": "temperature", "result": "37.9 C", "category": "vital_sign"}]
+    agent = make_agent(Record.model_validate(data), parser)
+    text = ask(agent, parser, f"Have you had any {kind}?", "ask_medical_examination", {"medical_examination": [kind]})
+    assert "MRI" in text and "temperature" not in text and "?" not in text, text
