@@ -331,11 +331,11 @@ class RecordLookup:
             heads = {head_word(query), head_word(self.lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            # (path, lies where the query places it, its touching text shares the thing the query
-            # names (its head word or that word's group, or a body attribute) and the fact is that
-            # thing (:meth:`_names_item`); "racing heartbeat?" is not the racing thoughts, "pain
-            # in your abdomen?" not the excess hair on the abdomen, "discomfort?" not a painful
-            # skin tightening)
+            # said: the texts that may be it (:meth:`_may_be`) that lie where the query places it,
+            # share the thing the query names (its head word or that word's group, or a body
+            # attribute) and whose fact is that thing (:meth:`_names_item`): "racing heartbeat?" is
+            # not the racing thoughts, "pain in your abdomen?" not the excess hair on the abdomen,
+            # "discomfort?" not a painful skin tightening
             named = heads | (asked & ATTRIBUTE_WORDS)
             may = [entry for entry in touched if self._may_be(query, asked, *entry[:3])]
             said = [path for path, _, roots, regions in may
