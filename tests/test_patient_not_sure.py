@@ -208,3 +208,29 @@ def test_a_level_of_a_body_attribute_is_the_patients_own_to_tell(rich_record, pa
         reply = reply_to(rich_record, parser, make_agent, seed, "How are your energy levels?", ["ask_symptom"],
                          {"symptom": ["energy levels"]}).text
         assert "change in energy" in reply and not UNSURE.search(reply), reply
+
+
+@pytest.mark.parametrize(("symptoms", "item"), [
+    # a descriptor of a pain placed elsewhere shares the word "ache" with the item
+    ([{"name": "abdominal pain", "position": "lower left abdomen", "degree": "constant ache"}], "chest pain"),
+    # another symptom shares a word group with a word of the item that is not the thing it names
+    ([{"name": "vague tummy ache"}], "painful intercourse"),
+])
+def test_an_own_body_item_another_symptom_only_shares_a_word_with_is_denied(rich_record, parser, make_agent,
+                                                                           symptoms, item):
+    record = edited(rich_record, symptoms=symptoms)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]})
+        assert DENIES.search(reply.text) and not UNSURE.search(reply.text), reply.text
+        assert "symptoms[0]" not in reply.provenance, reply.text
+
+
+@pytest.mark.parametrize(("symptoms", "item"), [
+    ([{"name": "pain"}], "joint pain"),  # an unlocated pain may lie where the doctor asks
+    ([{"name": "back pain", "aggravating_factors": ["coughing"]}], "cough"),  # a descriptor names the item
+])
+def test_an_own_body_item_a_symptom_may_be_is_never_denied(rich_record, parser, make_agent, symptoms, item):
+    record = edited(rich_record, symptoms=symptoms)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]})
+        assert not DENIES.search(reply.text), reply.text

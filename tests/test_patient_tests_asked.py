@@ -96,3 +96,14 @@ def test_a_question_of_consent_to_a_test_is_not_answered_with_past_tests(rich_re
     for text in replies_to(rich_record, parser, make_agent, "Would you be willing to have an ultrasound of your belly?",
                            ["ask_medical_examination"], {"medical_examination": ["ultrasound"]}):
         assert not re.search(r"ultrasound|had that done|showed", text, re.IGNORECASE), text
+
+
+@pytest.mark.parametrize("kind", ["imaging studies", "scans"])
+def test_a_test_of_the_kind_asked_is_said_whatever_its_recorded_category(rich_record, parser, make_agent, kind):
+    data = rich_record.model_dump()
+    # an imaging test recorded under another category is still one of the kind asked
+    data["case"]["examinations"] = [{"name": "MRI of the brain", "result": "normal", "category": "other"},
+                                    {"name": "temperature", "result": "37.9 C", "category": "vital_sign"}]
+    agent = make_agent(Record.model_validate(data), parser)
+    text = ask(agent, parser, f"Have you had any {kind}?", "ask_medical_examination", {"medical_examination": [kind]})
+    assert "MRI" in text and "temperature" not in text and "?" not in text, text

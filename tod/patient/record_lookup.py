@@ -42,7 +42,6 @@ _NONE_VALUE = re.compile(
 )
 
 
-
 def symptom_index(path: str) -> int:
     """The index of the symptom at ``path`` ("symptoms[2]" -> 2)."""
     return int(path[len("symptoms["):-1])
@@ -219,10 +218,15 @@ class RecordLookup:
         change is left to :meth:`unmatched`, which says it only where the query places it; an
         allergy holds nothing else (what the patient reacts to is no medicine they take:
         "cough medications?" is not answered with a penicillin allergy)."""
-        return [path for path in self.present if not path.startswith(("history.family_history", "history.allergies"))
+        return [path for path in self.present if self._holds(path, query)]
+
+    def _holds(self, path: str, query: str) -> bool:
+        """Whether the fact at ``path`` holds ``query`` as :meth:`holders` asks (a present fact
+        of the patient's own, not a symptom, body change, allergy or relative's condition)."""
+        return (path in self.present and not path.startswith(("history.family_history", "history.allergies"))
                 and not self._own_present(path)
                 and any(self.matcher.categories.covers(query, t) or self.matcher.lexical_score(query, t)
-                        for t in field_texts(self.case, path))]
+                        for t in field_texts(self.case, path)))
 
     def touched(self, query: str) -> tuple[frozenset[str], frozenset[str], list[tuple[str, str, frozenset[str], frozenset[str]]]]:
         """The word roots of ``query`` (as asked and in lay words), its body regions, and the
@@ -309,12 +313,14 @@ class RecordLookup:
           said with an honest link ("if that's what you mean"), for a query about the body
           (:func:`~tod.patient.query_words.about_body`), up to k;
         * *unsure*: queries a patient may really not know (a test value, a possible
-          diagnosis, a sign only an examiner sees: not :meth:`noticeable`) or that touch some other record text (a denied
-          symptom, a finding, a history item, the opening statement), unless a recorded
+          diagnosis, a sign only an examiner sees: not :meth:`noticeable`), or items of the body
+          that a record text may be (:meth:`_may_answer`: a finding, a fact that holds it, a
+          symptom of the patient's that shares the thing it names where it places it), unless a recorded
           denial of the patient's body covers them (:meth:`covering_denials`: that denial
           is said, as *kin*); :meth:`~tod.patient.handlers.not_sure.NotSure.answer` words them by what touched them;
-        * *absent*: the symptoms the record says nothing of at all, in any field: the
-          patient does not have them (``absent_unrecorded`` statements).
+        * *absent*: the symptoms of the body the record says nothing of, or that other
+          texts only share a word with: the patient does not have them
+          (``absent_unrecorded`` statements: "No, no chest pain that I've noticed.").
         """
         kin: list[str] = []
         maybe: list[str] = []
@@ -325,22 +331,22 @@ class RecordLookup:
             heads = {head_word(query), head_word(self.lay(query))} - {None}
             paths = list(dict.fromkeys(path for path, _, _, _ in touched))
             own = [path for path in paths if self._own_present(path) and self._same_thing(path, heads, query)]
-            # (path, lies where the query places it, its touching text shares the thing the query
-            # names (its head word or that word's group, or a body attribute) and the fact is that
-            # thing (:meth:`_names_item`); "racing heartbeat?" is not the racing thoughts, "pain
-            # in your abdomen?" not the excess hair on the abdomen, "discomfort?" not a painful
-            # skin tightening)
+            # said: the texts that may be it (:meth:`_may_be`) that lie where the query places it,
+            # share the thing the query names (its head word or that word's group, or a body
+            # attribute) and whose fact is that thing (:meth:`_names_item`): "racing heartbeat?" is
+            # not the racing thoughts, "pain in your abdomen?" not the excess hair on the abdomen,
+            # "discomfort?" not a painful skin tightening
             named = heads | (asked & ATTRIBUTE_WORDS)
-            amounts = [(path, same_place(asked - heads, roots, wanted & regions),
-                        bool(named & roots) and self._names_item(path, query, heads))
-                       for path, text, roots, regions in touched if self._may_be(query, asked, path, text, roots)]
-            said = [path for path, placed_there, shares in amounts if placed_there and shares and self._own_present(path)]
+            may = [entry for entry in touched if self._may_be(query, asked, *entry[:3])]
+            said = [path for path, _, roots, regions in may
+                    if same_place(asked - heads, roots, wanted & regions) and named & roots
+                    and self._names_item(path, query, heads)]
             kindred, other_form = self._kindred(query)
             if own:
                 kin += own
             elif about_body(query) and (said or kindred):
                 maybe += said or kindred
-            elif not self.noticeable(query) or amounts or other_form:
+            elif not self.noticeable(query) or other_form or self._may_answer(query, named, may):
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
                 kin += denials
@@ -350,6 +356,45 @@ class RecordLookup:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
         return kin, maybe, unsure, absent
+
+    def _may_answer(self, query: str, named: set[str], may: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> bool:
+        """Whether a record text that may amount to ``query`` (``may``, from :meth:`unmatched`)
+        keeps it from a denial (it is then recalled, linked or "not sure" by
+        :meth:`~tod.patient.handlers.not_sure.NotSure.answer`): a text of the patient's own
+        symptom or change that may be the item (:meth:`_own_text_may_be`), or another fact that
+        holds it (:meth:`_other_fact_may_be`). Another symptom that only shares a word or a
+        quality with it ("chest pain?" beside a constant ache of the belly, "painful
+        intercourse?" beside a tummy ache), or a history or social fact that only shares a word
+        group ("painful intercourse?" beside one regular partner), is no such text: the patient
+        knows they do not have the item, and says so."""
+        return any(self._own_text_may_be(query, named, path, roots) if self._own_present(path)
+                   else self._other_fact_may_be(query, path) for path, _, roots, _ in may)
+
+    def _own_text_may_be(self, query: str, named: set[str], path: str, roots: frozenset[str]) -> bool:
+        """Whether a text (word ``roots``: the name or a descriptor) of the patient's symptom or
+        change at ``path`` shares the thing ``query`` names (``named``: its head word or that
+        word's group, or a body attribute, up to a derivational ending) and the symptom does not
+        lie elsewhere (:meth:`_lies_elsewhere`): "pain?" beside sore cracked hands, "joint
+        pain?" beside an unlocated pain, "cough?" beside a back pain worse when coughing."""
+        stems = {word_stem(w) for w in named}
+        return bool(stems & {word_stem(r) for r in roots}) and not self._lies_elsewhere(query, path)
+
+    def _other_fact_may_be(self, query: str, path: str) -> bool:
+        """Whether the fact at ``path`` (not a symptom or change of the patient's own) holds
+        ``query``: a finding ("not that I've noticed myself"), an opening statement that holds it
+        (:meth:`opening_holds`), or a present fact that holds it (:meth:`_holds`: "sleep
+        quality?" and sleeping tablets)."""
+        if path.startswith("examinations["):
+            return True
+        return self.opening_holds(query) if path == "opening_statement" else self._holds(path, query)
+
+    def _lies_elsewhere(self, query: str, path: str) -> bool:
+        """Whether the patient's symptom or change at ``path`` lies in another body region than
+        ``query`` places its item: both name regions, and none is shared (an unlocated "pain"
+        may be the "joint pain?" asked, a belly ache is not the "chest pain?")."""
+        wanted = body_regions(query)
+        regions = frozenset(r for t in self.candidate_texts(path) for r in body_regions(t))
+        return bool(wanted and regions) and not wanted & regions
 
     def _names_item(self, path: str, query: str, heads: set[str]) -> bool:
         """Whether the fact at ``path`` is the thing ``query`` names, so that it may be said with

@@ -30,6 +30,8 @@ EXAM_CATEGORY_WORDS: Mapping[str, str] = MappingProxyType(
     }
 )
 _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
+#: The examination categories a named test may stand for.
+_EXAM_CATEGORIES = frozenset(EXAM_CATEGORY_WORDS.values())
 
 
 class ExamHandler(AnswerHandler):
@@ -52,6 +54,17 @@ class ExamHandler(AnswerHandler):
                                         {"items": Fill(join_items(list(names)), tuple(done))}, items=len(done)))
         return statements
 
+    def _of_kind(self, query: str, category: str | None, paths: Sequence[str]) -> list[str]:
+        """The tests of the kind ``query`` names, when no test matches it by name: those recorded
+        under its examination ``category`` (:data:`EXAM_CATEGORY_WORDS`) or under the category of
+        the lexicon's table it names ("imaging studies"), and those whose names are members of
+        that lexicon category ("any imaging?" and an MRI recorded under another category): a
+        recorded test of the kind is never denied."""
+        categories = self.lookup.matcher.categories
+        kinds = {category, *categories.named(query)} & _EXAM_CATEGORIES
+        return [p for p, e in zip(paths, self.lookup.case.examinations)
+                if e.category in kinds or categories.covers(query, e.name)]
+
     def answer(self, intent: str, rule: IntentRule, queries: list[str],
                state: DialogueState) -> tuple[list[Statement], list[Statement]]:
         """The named tests with their results, the tests of a named kind, and the tests not found
@@ -68,13 +81,13 @@ class ExamHandler(AnswerHandler):
         missing: list[str] = []
         for query in queries:
             category = _EXAM_CATEGORY_KEYS.get(normalise(query))
-            if category is not None:
-                found = [p for p, e in zip(paths, exams) if e.category == category]
-                kinds.extend(found)
+            hit = None if category else self.lookup.matcher.best(query, candidates)
+            if hit is not None:
+                found = [hit]
+                hits.append(hit)
             else:
-                hit = self.lookup.matcher.best(query, candidates)
-                found = [hit] if hit is not None else []
-                hits.extend(found)
+                found = self._of_kind(query, category, paths)
+                kinds.extend(found)
             if not found:
                 missing.append(query)
         hits = list(dict.fromkeys(hits))[: self.lookup.max_facts]
