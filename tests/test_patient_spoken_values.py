@@ -10,6 +10,7 @@ import pytest
 
 from tests.reply_support import edited, replies_to
 from tod.patient.facts import field_texts, spoken_age, spoken_phrase
+from tod.patient.spoken import spoken_fact
 from tod.lexicon import LayLexicon
 from tod.patient.plain import owned_places, symptom_said
 from tod.records.model import Record
@@ -124,3 +125,14 @@ def test_a_parent_says_a_newborn_is_a_newborn(child_record, parser, make_agent) 
     record = edited(child_record, demographics={"age_years": 0.0})
     replies = replies_to(record, parser, make_agent, "How old is she?", ["ask_age"])
     assert all("newborn" in r and "0 " not in r for r in replies), replies
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("nephew had chickenpox", "my nephew had chickenpox"),
+    ("husband's job keeps him away", "my husband's job keeps him away"),
+    ("sister with hay fever", "sister with hay fever"),
+    ("sonographer appointment", "sonographer appointment"),
+])
+def test_a_bare_relative_who_did_something_is_the_speakers(value: str, said: str) -> None:
+    assert spoken_fact("social.contacts[0]", (value,)) == said
+    assert spoken_fact("social.contacts[0]", (value,), subject="she").startswith(value.split()[0])

@@ -102,6 +102,12 @@ _RELATIVES_ONLY = re.compile(
     r"grandfather|aunt|uncle|cousin|son|daughter))*$",
     re.IGNORECASE,
 )
+#: A value that opens with a bare relative who did or has something ("grandson had a cold",
+#: "wife says he snores", "mother's pregnancy was normal"): the relative is the speaker's.
+_BARE_KIN = re.compile(
+    r"^(?:(?:grand)?(?:mother|father|son|daughter|parents|children)|sisters?|brothers?|wife|husband|partner|aunt|"
+    r"uncle|cousin|niece|nephew|mum|mom|dad)(?:'s|’s)?\s+(?!(?:of|with|and|or|in|at|on|to|from|for|by|as)\b)[a-z]",
+    re.IGNORECASE)
 _PLURAL_RELATIVES = re.compile(r"\band\b|\b(?:parents|siblings|grandparents)$", re.IGNORECASE)
 
 #: Head nouns of a person described by a habit ("keen gardener", "ex-smoker", "vegetarian").
@@ -248,8 +254,9 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
     kept = ""
     for index, clause in enumerate(text.split(", ")):
         bare = clause.removeprefix(f"{subject} ")
-        if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
-            kept = f"{kept}, {clause}" if kept else clause
+        if (keep_first and index == 0) or not _note_clause(bare):
+            kept = f"{kept} {_course_said(clause)}" if kept and _COURSE_FROM.match(clause) else \
+                f"{kept}, {clause}" if kept else clause
         elif (sentence := as_sentence(bare)) is not None:
             kept = continued(kept, sentence, subject) if kept else sentence
     return kept
@@ -259,18 +266,48 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
 #: on its own"), with "it" (the item) as its subject; and an outcome without a verb ("no change").
 _ITEM_DID = re.compile(r"^(?:did|didn't|does|doesn't|went|helped|helps|worked|works|cleared|resolved|improved)\b",
                        re.IGNORECASE)
-_NO_OUTCOME = re.compile(r"^no (?:change|difference|effect|improvement|relief|benefit|help)$", re.IGNORECASE)
+#: A note that nothing changed ("no change"): said as "with no change".
+_NO_OUTCOME = re.compile(r"^no (?:change|difference)$", re.IGNORECASE)
+#: An outcome in note form, by how much the item helped ("little help", "with no
+#: improvement", "good relief"): said as a clause about the item (:data:`_OUTCOME_SAID`).
+_OUTCOME = re.compile(r"^(?:with\s+)?(?P<degree>no|little|minimal|slight|some|partial|moderate|good|great|excellent)\s+"
+                      r"(?:effect|improvement|relief|benefit|help|response)$", re.IGNORECASE)
+#: What a patient says for each degree of :data:`_OUTCOME`.
+_OUTCOME_SAID = MappingProxyType({
+    "no": "but it didn't help", "little": "but it didn't help much", "minimal": "but it didn't help much",
+    "slight": "but it didn't help much", "some": "and it helped a bit", "partial": "and it helped a bit",
+    "moderate": "and it helped a bit", "good": "and it helped", "great": "and it helped", "excellent": "and it helped",
+})
+#: A course of a treatment with where it came from, in note form ("3 days from the GP").
+_COURSE_FROM = re.compile(r"^(?P<course>(?:\d+|a|an|one|two|three|four|five|six|seven|ten) (?:days?|weeks?|months?))\s+"
+                          r"(?P<source>from (?:the|my|a|an) [\w' -]+)$", re.IGNORECASE)
 
 
 def item_sentence(clause: str) -> str | None:
     """A note clause about a recorded item (a condition, a medicine, a treatment) as a clause
-    a person says, or ``None``: "did not help" -> "it did not help", "no change" -> "with no
+    a person says, or ``None``: "did not help" -> "it did not help", "little help" / "with no
+    improvement" -> "but it didn't help much" / "but it didn't help", "no change" -> "with no
     change"."""
     if _ITEM_DID.match(clause):
         return f"it {clause}"
+    outcome = _OUTCOME.match(clause)
+    if outcome:
+        return _OUTCOME_SAID[outcome["degree"].lower()]
     if _NO_OUTCOME.match(clause):
         return f"with {clause}"
     return None
+
+
+def _note_clause(clause: str) -> bool:
+    """Whether ``clause`` is a note clause (:data:`_NOTE_CLAUSE`) or a note-form outcome (:data:`_OUTCOME`)."""
+    return bool(_NOTE_CLAUSE.match(clause) or _OUTCOME.match(clause))
+
+
+def _course_said(clause: str) -> str:
+    """A treatment's course in note form said in a patient's order ("3 days from the GP" ->
+    "from the GP for 3 days"); any other clause as it is."""
+    course = _COURSE_FROM.match(clause)
+    return f"{course['source']} for {course['course']}" if course else clause
 
 
 def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str], str | None]:
@@ -599,6 +636,13 @@ def vaccine_status_said(value: str, subject: str = "I") -> str:
     return f"{owner} {what} {verb} {match.group('status')}"
 
 
+def _kin_owned(value: str, subject: str) -> str:
+    """``value`` with a bare relative opening it given the patient's possessive ("grandson had
+    a cold" -> "my grandson had a cold"); a parent's words are left alone, since "mother" may
+    be the speaker herself."""
+    return f"my {value}" if subject == "I" and _BARE_KIN.match(value) else value
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -608,6 +652,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     if not texts:
         return ""
     value, asides = split_aside(texts[0])
+    value = _kin_owned(value, subject)
     # a social-history note is about the speaker's own doings ("stopped because of pain"); a
     # note about a condition or a medicine is about the item ("went away on its own")
     as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else item_sentence
@@ -734,10 +779,13 @@ def referred(texts: list[str]) -> list[str]:
 #: asleep": "no trouble staying asleep"), anything else ("being overweight", "feeling low",
 #: "control her movements", a part with its adjective after it, "nose dry"), and "mixed"
 #: for nouns of different shapes ("fever" and "weight"). A gerund of its own ("vomiting",
-#: "coughing up blood") is a problem.
-SHAPES = ("problem", "feeling", "part", "measure", "quality", "doing", "mixed", "other")
+#: "coughing up blood") is a problem. Two more: an "attribute" every person has, which is no
+#: problem had ("stress level", "mental health", "attention": "nothing unusual about my
+#: stress level"), and an "activity", a doing with how much of it ("urinating less",
+#: "sleeping more than usual": "I haven't been urinating less").
+SHAPES = ("problem", "feeling", "part", "measure", "quality", "doing", "attribute", "activity", "mixed", "other")
 #: The shapes that are noun phrases: any frame about a thing ("about {asked}") fits them.
-NOUN_SHAPES = frozenset({"problem", "part", "measure", "mixed"})
+NOUN_SHAPES = frozenset({"problem", "part", "measure", "attribute", "mixed"})
 #: Words that open a noun phrase: a word right before one is a verb ("control her movements").
 _DETERMINERS = frozenset("my your his her their our its the a an any some this that these those".split())
 #: Words before an item's noun that leave its shape as it is ("a rash", "my nails").
@@ -771,6 +819,12 @@ _DOINGS = frozenset("""sleeping staying falling eating chewing drinking walking 
 #: ("nose dry", "skin itchy", "knee swollen"): no frame can echo such an item.
 _AFTER_ADJECTIVES = frozenset("""dry red swollen sore stiff numb tender painful itchy runny blocked stuffy puffy pale
     hot cold warm weak heavy tight yellow blue cracked flaky""".split())
+#: Heads of an attribute every person has ("stress level", "mental health", "ability to
+#: concentrate"): nothing about it is unusual, it is no problem had.
+_ATTRIBUTES = frozenset("""attention behaviour behavior health level levels stature build strength tone volume ability
+    abilities focus personality energy libido mood temperament wellbeing well-being reflexes coordination""".split())
+#: Words that say how much of a doing there is ("urinating less", "eating more often").
+_DEGREES = frozenset("less more often frequently much lot usual normal before".split())
 #: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
 _FEELINGS = frozenset("""sad low down stressed worried nervous lonely hopeless unwell sick upset scared afraid angry
     moody faint lightheaded light-headed exhausted fatigued overwhelmed tense panicky jittery""".split())
@@ -812,6 +866,8 @@ def _item_shape(item: str) -> str:
     if _PROBLEM_WORDS & set(words):
         return "problem"
     first = words[0]
+    if first.endswith("ing") and len(words) > 1 and words[-1] in _DEGREES:
+        return "activity"  # "urinating less", "sleeping more than usual"
     if first in _DOINGS and len(words) > 1 or first in _DOINGS - _FUNCTIONS:
         return "doing"  # "staying asleep", "sleeping"; "hearing" alone is a part
     if first in _CLAUSE_ING | {"being", "be", "to"} or (len(words) > 1 and words[1] in _DETERMINERS):
@@ -819,9 +875,11 @@ def _item_shape(item: str) -> str:
     if all(word in _QUALITIES for word in words):
         return "quality"
     head = _head(words)
+    if head in _ATTRIBUTES:
+        return "attribute"
     if head in _MEASURES:
         return "measure"
-    if head in _SYSTEMS or all(_is_part(word) for word in words):
+    if head in _SYSTEMS or all(_is_part(word) for word in words if word not in ("and", "or")):
         return "part"  # "nails", "bowel habits", "immune system"; "dry skin" is a problem
     return "problem"
 
