@@ -37,6 +37,14 @@ def test_inability_or_loss_is_said_as_a_clause(rich_record, name: str, said: str
     assert spoken_phrase(record.case, "symptoms[0]") == said
 
 
+@pytest.mark.parametrize(("name", "said"), [
+    ("knee pain eased by rest", "knee pain that gets better with rest"),
+    ("wheeze aggravated by cold air", "wheeze that gets worse with cold air"),
+])
+def test_a_symptom_named_with_its_factor_in_the_passive_says_it_as_a_clause(name: str, said: str) -> None:
+    assert symptom_said(name) == said
+
+
 def test_a_parent_says_the_childs_loss_with_the_childs_possessive() -> None:
     assert symptom_said("loss of appetite", "she") == "she's lost her appetite"
     assert symptom_said("inability to lift arm", "he") == "he can't lift his arm"

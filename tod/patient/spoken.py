@@ -38,7 +38,7 @@ change's noun said as its verb ("loss" -> "lost"), never a fact word or a number
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Callable, Mapping
 
@@ -270,8 +270,16 @@ _ITEM_DID = re.compile(r"^(?:did|didn't|does|doesn't|went|helped|helps|worked|wo
 _NO_OUTCOME = re.compile(r"^no (?:change|difference)$", re.IGNORECASE)
 #: An outcome in note form, by how much the item helped ("little help", "with no
 #: improvement", "good relief"): said as a clause about the item (:data:`_OUTCOME_SAID`).
-_OUTCOME = re.compile(r"^(?:with\s+)?(?P<degree>no|little|minimal|slight|some|partial|moderate|good|great|excellent)\s+"
-                      r"(?:effect|improvement|relief|benefit|help|response)$", re.IGNORECASE)
+_OUTCOME = re.compile(r"^(?:(?P<without>without(?:\s+any)?)|(?:with\s+)?(?P<degree>no|little|minimal|slight|some|partial|"
+                      r"moderate|good|great|excellent))\s+(?:effect|improvement|relief|benefit|help|response)$",
+                      re.IGNORECASE)
+#: A condition kept under treatment, in note form ("on treatment for 5 years", "on a
+#: gluten-free diet"): said as what the speaker is on for it.
+_ON_TREATMENT = re.compile(r"^on (?P<what>treatment|medication|medicines?|tablets|insulin|an? [\w-]+(?: [\w-]+)? diet)"
+                           r"(?P<rest>\s+(?:for|since)\s+.+)?$", re.IGNORECASE)
+#: The speaker's "is" and "has been" by subject.
+_IS = MappingProxyType({"I": "I'm", "she": "she's", "he": "he's"})
+_HAS_BEEN = MappingProxyType({"I": "I've been", "she": "she's been", "he": "he's been"})
 #: What a patient says for each degree of :data:`_OUTCOME`.
 _OUTCOME_SAID = MappingProxyType({
     "no": "but it didn't help", "little": "but it didn't help much", "minimal": "but it didn't help much",
@@ -283,24 +291,31 @@ _COURSE_FROM = re.compile(r"^(?P<course>(?:\d+|a|an|one|two|three|four|five|six|
                           r"(?P<source>from (?:the|my|a|an) [\w' -]+)$", re.IGNORECASE)
 
 
-def item_sentence(clause: str) -> str | None:
+def item_sentence(clause: str, subject: str = "I") -> str | None:
     """A note clause about a recorded item (a condition, a medicine, a treatment) as a clause
     a person says, or ``None``: "did not help" -> "it did not help", "little help" / "with no
     improvement" -> "but it didn't help much" / "but it didn't help", "no change" -> "with no
-    change"."""
+    change", "on treatment for 5 years" -> "and I've been on treatment for it for 5 years"
+    (``subject``: the speaker's word for the patient)."""
     if _ITEM_DID.match(clause):
         return f"it {clause}"
     outcome = _OUTCOME.match(clause)
     if outcome:
-        return _OUTCOME_SAID[outcome["degree"].lower()]
+        return _OUTCOME_SAID["no" if outcome["without"] else outcome["degree"].lower()]
+    treated = _ON_TREATMENT.match(clause)
+    if treated:
+        rest = treated["rest"] or ""
+        verb = (_HAS_BEEN.get(subject, f"{subject} has been") if rest else _IS.get(subject, f"{subject} is"))
+        return f"and {verb} on {treated['what']} for it{rest}"
     if _NO_OUTCOME.match(clause):
         return f"with {clause}"
     return None
 
 
 def _note_clause(clause: str) -> bool:
-    """Whether ``clause`` is a note clause (:data:`_NOTE_CLAUSE`) or a note-form outcome (:data:`_OUTCOME`)."""
-    return bool(_NOTE_CLAUSE.match(clause) or _OUTCOME.match(clause))
+    """Whether ``clause`` is a note clause (:data:`_NOTE_CLAUSE`), a note-form outcome
+    (:data:`_OUTCOME`) or a treatment a condition is kept under (:data:`_ON_TREATMENT`)."""
+    return bool(_NOTE_CLAUSE.match(clause) or _OUTCOME.match(clause) or _ON_TREATMENT.match(clause))
 
 
 def _course_said(clause: str) -> str:
@@ -655,7 +670,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     value = _kin_owned(value, subject)
     # a social-history note is about the speaker's own doings ("stopped because of pain"); a
     # note about a condition or a medicine is about the item ("went away on its own")
-    as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else item_sentence
+    as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else partial(item_sentence, subject=subject)
     value = without_notes(value, keep_first=True, as_sentence=as_sentence, subject=subject)
     details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
                for t in [*(voice(a) for a in asides), *texts[1:]] if t]
