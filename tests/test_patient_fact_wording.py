@@ -281,8 +281,10 @@ def test_a_note_clause_about_an_item_is_said_with_it_as_subject_or_left_out():
 
 @pytest.mark.parametrize(("texts", "said"), [
     (("mefenamic acid", "little help"), "mefenamic acid, but it didn't help much"),
-    (("eye drops, some relief",), "eye drops, and it helped a bit"),
+    (("eye drops, some relief",), "eye drops, and they helped a bit"),
     (("naproxen", "without any improvement"), "naproxen, but it didn't help"),
+    (("steroid drops", "little improvement"), "steroid drops, but they didn't help much"),
+    (("cefalexin", "5 days from the GP, no improvement"), "cefalexin from the GP for 5 days, but it didn't help"),
     (("cefalexin, 5 days from the out-of-hours doctor, with no improvement",),
      "cefalexin from the out-of-hours doctor for 5 days, but it didn't help"),
 ])

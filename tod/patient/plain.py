@@ -147,7 +147,7 @@ _OWN = MappingProxyType({"I": "my", "she": "her", "he": "his"})
 #: A symptom named with what eases or worsens it, in a chart's passive ("bladder discomfort
 #: relieved by voiding", "rash exacerbated by sun exposure").
 _BY_FACTOR = re.compile(r"^(?P<thing>.+?)\s+(?P<verb>relieved|eased|improved|aggravated|exacerbated|worsened|"
-                        r"provoked|triggered)\s+by\s+(?P<by>.+)$", re.IGNORECASE)
+                        r"provoked|triggered)\s+by\s+(?P<by>(?:(?!\b(?:that|which|who)\b)[^,;])+)$", re.IGNORECASE)
 #: The verbs of :data:`_BY_FACTOR` that say the factor eases the symptom.
 _EASING = frozenset({"relieved", "eased", "improved"})
 

@@ -255,8 +255,8 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
     for index, clause in enumerate(text.split(", ")):
         bare = clause.removeprefix(f"{subject} ")
         if (keep_first and index == 0) or not _note_clause(bare):
-            kept = f"{kept} {_course_said(clause)}" if kept and _COURSE_FROM.match(clause) else \
-                f"{kept}, {clause}" if kept else clause
+            clause = _course_said(clause)
+            kept = f"{kept} {clause}" if kept and clause.startswith("from ") else f"{kept}, {clause}" if kept else clause
         elif (sentence := as_sentence(bare)) is not None:
             kept = continued(kept, sentence, subject) if kept else sentence
     return kept
@@ -310,6 +310,20 @@ def item_sentence(clause: str, subject: str = "I") -> str | None:
     if _NO_OUTCOME.match(clause):
         return f"with {clause}"
     return None
+
+
+#: "it" as the subject of what an item did ("but it didn't help"), for a plural item.
+_ITEM_IT = re.compile(r"(?<=[,;] )((?:but |and )?)it (?=(?:didn't|did|helped|worked|went)\b)")
+
+
+def _plural_item(item: str) -> bool:
+    """Whether ``item`` names more than one thing ("topical agents", "ibuprofen and
+    paracetamol", "two courses of antibiotics"), so what it did is said with "they"."""
+    words = re.sub(r"[^\w' -]", " ", item.lower()).split()
+    if not words:
+        return False
+    head = _head(words)
+    return " and " in f" {item.lower()} " or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
 
 
 def _note_clause(clause: str) -> bool:
@@ -668,6 +682,7 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         return ""
     value, asides = split_aside(texts[0])
     value = _kin_owned(value, subject)
+    plural = _plural_item(value.split(", ")[0])
     # a social-history note is about the speaker's own doings ("stopped because of pain"); a
     # note about a condition or a medicine is about the item ("went away on its own")
     as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else partial(item_sentence, subject=subject)
@@ -704,6 +719,8 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         value = join_detail(value, first)
         for part in more:
             value = continued(value, part, subject)
+    if plural:
+        value = _ITEM_IT.sub(r"\1they ", value)
     return change_said(contracted(agreed_articles(with_place_articles(value))), subject)
 
 
