@@ -89,6 +89,9 @@ def test_an_alcohol_answer_has_no_label_lead(rich_record, parser, make_agent):
     (["being underweight"], "other"), (["feeling low"], "other"), (["move his legs"], "other"),
     (["nervous", "rash"], "other"), (["fever", "rash"], "problem"), (["hair", "skin"], "part"),
     (["fever", "weight"], "mixed"),
+    (["stress level"], "attribute"), (["mental health"], "attribute"), (["ability to think clearly"], "attribute"),
+    (["urinating less"], "activity"), (["sleeping more than usual"], "activity"),
+    (["bowel or bladder habits"], "part"),
 ])
 def test_an_item_is_classed_by_its_shape(items, shape):
     assert asked_shape(items) == shape
@@ -166,6 +169,9 @@ def test_a_part_quality_or_doing_item_is_classed_by_its_shape(items, shape):
     ("Any changes in look or texture?", "look or texture", "nothing unusual about it", "no look"),
     ("Is the nose dry?", "nose dry", "nothing like that", "nose dry"),
     ("Any bother staying awake?", "staying awake", "trouble staying awake", "no staying awake"),
+    ("How is your stress level?", "stress level", "nothing unusual", "no stress level"),
+    ("Any changes in her behaviour?", "behaviour", "nothing unusual", "any behaviour"),
+    ("Are you peeing more often?", "peeing more often", "been peeing more often", "trouble peeing"),
 ])
 def test_an_unrecorded_item_is_denied_in_its_shapes_frame(rich_record, parser, make_agent, turn, item, said, never):
     items = item.split(" or ")
@@ -193,3 +199,17 @@ def test_a_not_sure_about_an_item_with_a_number_inside_names_no_fragment(rich_re
     for text in replies_to(rich_record, parser, make_agent, "What was your last HbA1c reading?", ["ask_symptom"],
                            {"symptom": ["HbA1c reading"]}):
         assert "reading" not in text and "HbA" not in text, text
+
+
+def test_a_topic_line_never_leads_with_a_label_of_the_doctors_words():
+    """A topic is asked back or named inside a sentence ("I'm not sure I can tell you much
+    about {asked}."), never read as a label lead ("About {asked}, ..."), and a fixed topic
+    line of a many-topic section names no topic beside the asked one ("As for periods or
+    pregnancies")."""
+    bank = default_bank()
+    options = [t for section, variant in bank.variant_keys() for voice in ("patient", "caregiver")
+               for t in bank.options(section, variant, voice)]
+    assert not [t for t in options if t.startswith("About {asked},")]
+    unsure = [t for voice in ("patient", "caregiver")
+              for t in bank.options("ask_reproductive_history", "not_recorded", voice)]
+    assert not [t for t in unsure if "pregnancies" in t or "periods" in t]

@@ -279,6 +279,28 @@ def test_a_note_clause_about_an_item_is_said_with_it_as_subject_or_left_out():
         "naproxen 250 mg twice a day; it didn't help")
 
 
+@pytest.mark.parametrize(("texts", "said"), [
+    (("mefenamic acid", "little help"), "mefenamic acid, but it didn't help much"),
+    (("eye drops, some relief",), "eye drops, and they helped a bit"),
+    (("naproxen", "without any improvement"), "naproxen, but it didn't help"),
+    (("steroid drops", "little improvement"), "steroid drops, but they didn't help much"),
+    (("cefalexin", "5 days from the GP, no improvement"), "cefalexin from the GP for 5 days, but it didn't help"),
+    (("cefalexin, 5 days from the out-of-hours doctor, with no improvement",),
+     "cefalexin from the out-of-hours doctor for 5 days, but it didn't help"),
+])
+def test_a_note_form_outcome_or_course_of_a_medicine_is_said_as_clauses(texts: tuple[str, ...], said: str) -> None:
+    assert spoken_fact("history.medications[0]", texts, voice=first_person) == said
+
+
+@pytest.mark.parametrize(("texts", "subject", "said"), [
+    (("psoriasis", "on treatment for 3 years"), "I", "psoriasis, and I've been on treatment for it for 3 years"),
+    (("lactose intolerance", "found at age 4, on a dairy-free diet"), "he",
+     "lactose intolerance, and he's on a dairy-free diet for it"),
+])
+def test_a_condition_kept_under_treatment_is_said_as_what_the_speaker_is_on(texts, subject: str, said: str) -> None:
+    assert spoken_fact("history.past_diagnoses[0]", texts, subject=subject) == said
+
+
 def test_a_social_note_clause_is_the_speakers_own_sentence():
     assert spoken_fact("social.living_habits[0]", ("keen runner, stopped after the move",), voice=first_person) == (
         "I'm a keen runner; I stopped after the move")
@@ -288,7 +310,8 @@ def test_a_social_note_clause_is_the_speakers_own_sentence():
 
 def test_item_sentence_only_takes_clauses_that_say_what_the_item_did():
     assert item_sentence("did not work") == "it did not work"
-    assert item_sentence("no relief") == "with no relief"
+    assert item_sentence("no relief") == "but it didn't help"
+    assert item_sentence("no change") == "with no change"
     assert item_sentence("left knee") is None
 
 

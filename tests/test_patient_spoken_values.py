@@ -10,6 +10,7 @@ import pytest
 
 from tests.reply_support import edited, replies_to
 from tod.patient.facts import field_texts, spoken_age, spoken_phrase
+from tod.patient.spoken import spoken_fact
 from tod.lexicon import LayLexicon
 from tod.patient.plain import owned_places, symptom_said
 from tod.records.model import Record
@@ -34,6 +35,14 @@ def _with_social(record: Record, **fields: list[dict]) -> Record:
 def test_inability_or_loss_is_said_as_a_clause(rich_record, name: str, said: str) -> None:
     record = edited(rich_record, symptoms=[{"name": name}])
     assert spoken_phrase(record.case, "symptoms[0]") == said
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("knee pain eased by rest", "knee pain that gets better with rest"),
+    ("wheeze aggravated by cold air", "wheeze that gets worse with cold air"),
+])
+def test_a_symptom_named_with_its_factor_in_the_passive_says_it_as_a_clause(name: str, said: str) -> None:
+    assert symptom_said(name) == said
 
 
 def test_a_parent_says_the_childs_loss_with_the_childs_possessive() -> None:
@@ -124,3 +133,14 @@ def test_a_parent_says_a_newborn_is_a_newborn(child_record, parser, make_agent) 
     record = edited(child_record, demographics={"age_years": 0.0})
     replies = replies_to(record, parser, make_agent, "How old is she?", ["ask_age"])
     assert all("newborn" in r and "0 " not in r for r in replies), replies
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("nephew had chickenpox", "my nephew had chickenpox"),
+    ("husband's job keeps him away", "my husband's job keeps him away"),
+    ("sister with hay fever", "sister with hay fever"),
+    ("sonographer appointment", "sonographer appointment"),
+])
+def test_a_bare_relative_who_did_something_is_the_speakers(value: str, said: str) -> None:
+    assert spoken_fact("social.contacts[0]", (value,)) == said
+    assert spoken_fact("social.contacts[0]", (value,), subject="she").startswith(value.split()[0])

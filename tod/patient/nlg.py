@@ -145,10 +145,11 @@ class TemplateRenderer:
         (:func:`~tod.patient.spoken.asked_shape`): for items that are no problem noun
         ("anxious", "nails", "weight", "being overweight"), "<variant>_<shape>" of the
         section where it has one; for items that are no noun phrase (which no "about
-        {asked}" fits), else its "<variant>_other", else those of the common section; the
-        section's own variant otherwise. A part the doctor's words do not own ("immune
-        system") takes "<variant>_part_owned" where there is one ("no problems with my immune
-        system")."""
+        {asked}" fits), else that of the common section, else the "<variant>_other" of the
+        section, else of the common section; the section's own variant otherwise. A part or
+        attribute the doctor's words do not own
+        ("immune system", "stress level") takes "<variant>_<shape>_owned" where there is one
+        ("no problems with my immune system")."""
         asked = statement.fills.get("asked")
         if asked is None:
             return section, variant
@@ -158,10 +159,10 @@ class TemplateRenderer:
             return section, variant
         if shape in NOUN_SHAPES:  # a noun fits every frame about a thing; only a noun frame needs another
             tried = [(section, f"{variant}_{shape}")]
-            if shape == "part" and not _OWNED.match(items[0]):  # "my immune system", not "no immune system"
-                tried.insert(0, (section, f"{variant}_part_owned"))
         else:
-            tried = [(where, f"{variant}_{suffix}") for where in (section, "common") for suffix in (shape, "other")]
+            tried = [(where, f"{variant}_{suffix}") for suffix in (shape, "other") for where in (section, "common")]
+        if shape in _OWNABLE_SHAPES and not _OWNED.match(items[0]):  # "my immune system", not "no immune system"
+            tried[:0] = [(where, f"{variant}_{shape}_owned") for where in (section, "common")]
         return next((pair for pair in tried if self.bank.has(*pair)), (section, variant))
 
     def _worded_variant(self, section: str, variant: str, statement: Statement) -> str:
@@ -312,6 +313,8 @@ _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 _ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
 #: An item that names its owner ("my eyes", "her hearing").
 _OWNED = re.compile(r"^(?:my|her|his|their|our)\b", re.IGNORECASE)
+#: Shapes of the doctor's item that the patient owns ("my immune system", "my stress level").
+_OWNABLE_SHAPES = frozenset({"part", "attribute"})
 #: A template that opens with "But" ("But nothing else like that.").
 _OPENS_WITH_BUT = re.compile(r"^but\b", re.IGNORECASE)
 #: A template that opens with an answer word ("Yes, I've had {items}.").

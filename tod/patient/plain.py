@@ -144,6 +144,14 @@ _HAVE = MappingProxyType({"I": "I've", "she": "she's", "he": "he's"})
 _OWN = MappingProxyType({"I": "my", "she": "her", "he": "his"})
 
 
+#: A symptom named with what eases or worsens it, in a chart's passive ("bladder discomfort
+#: relieved by voiding", "rash exacerbated by sun exposure").
+_BY_FACTOR = re.compile(r"^(?P<thing>.+?)\s+(?P<verb>relieved|eased|improved|aggravated|exacerbated|worsened|"
+                        r"provoked|triggered)\s+by\s+(?P<by>(?:(?!\b(?:that|which|who)\b)[^,;])+)$", re.IGNORECASE)
+#: The verbs of :data:`_BY_FACTOR` that say the factor eases the symptom.
+_EASING = frozenset({"relieved", "eased", "improved"})
+
+
 def symptom_said(name: str, subject: str = "I") -> str:
     """A symptom name that describes how a complaint went, as a patient says it: "onset of
     pain while exercising" -> "the pain started while I was exercising", "rapid increase in
@@ -164,6 +172,10 @@ def symptom_said(name: str, subject: str = "I") -> str:
     lost = _loss_said(name, subject)
     if lost:
         return lost
+    factor = _BY_FACTOR.match(name)
+    if factor:
+        how = "better" if factor["verb"].lower() in _EASING else "worse"
+        return f"{factor['thing']} that gets {how} with {factor['by']}"
     first = _FIRST.match(name)
     if first:
         rest = first.group(1)

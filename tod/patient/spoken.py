@@ -38,7 +38,7 @@ change's noun said as its verb ("loss" -> "lost"), never a fact word or a number
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Callable, Mapping
 
@@ -102,6 +102,12 @@ _RELATIVES_ONLY = re.compile(
     r"grandfather|aunt|uncle|cousin|son|daughter))*$",
     re.IGNORECASE,
 )
+#: A value that opens with a bare relative who did or has something ("grandson had a cold",
+#: "wife says he snores", "mother's pregnancy was normal"): the relative is the speaker's.
+_BARE_KIN = re.compile(
+    r"^(?:(?:grand)?(?:mother|father|son|daughter|parents|children)|sisters?|brothers?|wife|husband|partner|aunt|"
+    r"uncle|cousin|niece|nephew|mum|mom|dad)(?:'s|’s)?\s+(?!(?:of|with|and|or|in|at|on|to|from|for|by|as)\b)[a-z]",
+    re.IGNORECASE)
 _PLURAL_RELATIVES = re.compile(r"\band\b|\b(?:parents|siblings|grandparents)$", re.IGNORECASE)
 
 #: Head nouns of a person described by a habit ("keen gardener", "ex-smoker", "vegetarian").
@@ -248,8 +254,9 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
     kept = ""
     for index, clause in enumerate(text.split(", ")):
         bare = clause.removeprefix(f"{subject} ")
-        if (keep_first and index == 0) or not _NOTE_CLAUSE.match(bare):
-            kept = f"{kept}, {clause}" if kept else clause
+        if (keep_first and index == 0) or not _note_clause(bare):
+            clause = _course_said(clause)
+            kept = f"{kept} {clause}" if kept and clause.startswith("from ") else f"{kept}, {clause}" if kept else clause
         elif (sentence := as_sentence(bare)) is not None:
             kept = continued(kept, sentence, subject) if kept else sentence
     return kept
@@ -259,18 +266,77 @@ def without_notes(text: str, *, keep_first: bool, as_sentence: Callable[[str], s
 #: on its own"), with "it" (the item) as its subject; and an outcome without a verb ("no change").
 _ITEM_DID = re.compile(r"^(?:did|didn't|does|doesn't|went|helped|helps|worked|works|cleared|resolved|improved)\b",
                        re.IGNORECASE)
-_NO_OUTCOME = re.compile(r"^no (?:change|difference|effect|improvement|relief|benefit|help)$", re.IGNORECASE)
+#: A note that nothing changed ("no change"): said as "with no change".
+_NO_OUTCOME = re.compile(r"^no (?:change|difference)$", re.IGNORECASE)
+#: An outcome in note form, by how much the item helped ("little help", "with no
+#: improvement", "good relief"): said as a clause about the item (:data:`_OUTCOME_SAID`).
+_OUTCOME = re.compile(r"^(?:(?P<without>without(?:\s+any)?)|(?:with\s+)?(?P<degree>no|little|minimal|slight|some|partial|"
+                      r"moderate|good|great|excellent))\s+(?:effect|improvement|relief|benefit|help|response)$",
+                      re.IGNORECASE)
+#: A condition kept under treatment, in note form ("on treatment for 5 years", "on a
+#: gluten-free diet"): said as what the speaker is on for it.
+_ON_TREATMENT = re.compile(r"^on (?P<what>treatment|medication|medicines?|tablets|insulin|an? [\w-]+(?: [\w-]+)? diet)"
+                           r"(?P<rest>\s+(?:for|since)\s+.+)?$", re.IGNORECASE)
+#: The speaker's "is" and "has been" by subject.
+_IS = MappingProxyType({"I": "I'm", "she": "she's", "he": "he's"})
+_HAS_BEEN = MappingProxyType({"I": "I've been", "she": "she's been", "he": "he's been"})
+#: What a patient says for each degree of :data:`_OUTCOME`.
+_OUTCOME_SAID = MappingProxyType({
+    "no": "but it didn't help", "little": "but it didn't help much", "minimal": "but it didn't help much",
+    "slight": "but it didn't help much", "some": "and it helped a bit", "partial": "and it helped a bit",
+    "moderate": "and it helped a bit", "good": "and it helped", "great": "and it helped", "excellent": "and it helped",
+})
+#: A course of a treatment with where it came from, in note form ("3 days from the GP").
+_COURSE_FROM = re.compile(r"^(?P<course>(?:\d+|a|an|one|two|three|four|five|six|seven|ten) (?:days?|weeks?|months?))\s+"
+                          r"(?P<source>from (?:the|my|a|an) [\w' -]+)$", re.IGNORECASE)
 
 
-def item_sentence(clause: str) -> str | None:
+def item_sentence(clause: str, subject: str = "I") -> str | None:
     """A note clause about a recorded item (a condition, a medicine, a treatment) as a clause
-    a person says, or ``None``: "did not help" -> "it did not help", "no change" -> "with no
-    change"."""
+    a person says, or ``None``: "did not help" -> "it did not help", "little help" / "with no
+    improvement" -> "but it didn't help much" / "but it didn't help", "no change" -> "with no
+    change", "on treatment for 5 years" -> "and I've been on treatment for it for 5 years"
+    (``subject``: the speaker's word for the patient)."""
     if _ITEM_DID.match(clause):
         return f"it {clause}"
+    outcome = _OUTCOME.match(clause)
+    if outcome:
+        return _OUTCOME_SAID["no" if outcome["without"] else outcome["degree"].lower()]
+    treated = _ON_TREATMENT.match(clause)
+    if treated:
+        rest = treated["rest"] or ""
+        verb = (_HAS_BEEN.get(subject, f"{subject} has been") if rest else _IS.get(subject, f"{subject} is"))
+        return f"and {verb} on {treated['what']} for it{rest}"
     if _NO_OUTCOME.match(clause):
         return f"with {clause}"
     return None
+
+
+#: "it" as the subject of what an item did ("but it didn't help"), for a plural item.
+_ITEM_IT = re.compile(r"(?<=[,;] )((?:but |and )?)it (?=(?:didn't|did|helped|worked|went)\b)")
+
+
+def _plural_item(item: str) -> bool:
+    """Whether ``item`` names more than one thing ("topical agents", "ibuprofen and
+    paracetamol", "two courses of antibiotics"), so what it did is said with "they"."""
+    words = re.sub(r"[^\w' -]", " ", item.lower()).split()
+    if not words:
+        return False
+    head = _head(words)
+    return " and " in f" {item.lower()} " or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+
+
+def _note_clause(clause: str) -> bool:
+    """Whether ``clause`` is a note clause (:data:`_NOTE_CLAUSE`), a note-form outcome
+    (:data:`_OUTCOME`) or a treatment a condition is kept under (:data:`_ON_TREATMENT`)."""
+    return bool(_NOTE_CLAUSE.match(clause) or _OUTCOME.match(clause) or _ON_TREATMENT.match(clause))
+
+
+def _course_said(clause: str) -> str:
+    """A treatment's course in note form said in a patient's order ("3 days from the GP" ->
+    "from the GP for 3 days"); any other clause as it is."""
+    course = _COURSE_FROM.match(clause)
+    return f"{course['source']} for {course['course']}" if course else clause
 
 
 def _sentence_maker(subject: str, voice: Callable[[str], str]) -> Callable[[str], str | None]:
@@ -599,6 +665,13 @@ def vaccine_status_said(value: str, subject: str = "I") -> str:
     return f"{owner} {what} {verb} {match.group('status')}"
 
 
+def _kin_owned(value: str, subject: str) -> str:
+    """``value`` with a bare relative opening it given the patient's possessive ("grandson had
+    a cold" -> "my grandson had a cold"); a parent's words are left alone, since "mother" may
+    be the speaker herself."""
+    return f"my {value}" if subject == "I" and _BARE_KIN.match(value) else value
+
+
 def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
                 voice: Callable[[str], str] = lambda text: text) -> str:
     """The texts of a fact at ``path`` (value, then detail; already in the speaker's voice
@@ -608,9 +681,11 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
     if not texts:
         return ""
     value, asides = split_aside(texts[0])
+    value = _kin_owned(value, subject)
+    plural = _plural_item(value.split(", ")[0])
     # a social-history note is about the speaker's own doings ("stopped because of pain"); a
     # note about a condition or a medicine is about the item ("went away on its own")
-    as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else item_sentence
+    as_sentence = _sentence_maker(subject, voice) if path.startswith("social.") else partial(item_sentence, subject=subject)
     value = without_notes(value, keep_first=True, as_sentence=as_sentence, subject=subject)
     details = [without_notes(t, keep_first=False, as_sentence=as_sentence, subject=subject)
                for t in [*(voice(a) for a in asides), *texts[1:]] if t]
@@ -644,6 +719,8 @@ def spoken_fact(path: str, texts: tuple[str, ...], *, subject: str = "I",
         value = join_detail(value, first)
         for part in more:
             value = continued(value, part, subject)
+    if plural:
+        value = _ITEM_IT.sub(r"\1they ", value)
     return change_said(contracted(agreed_articles(with_place_articles(value))), subject)
 
 
@@ -734,10 +811,13 @@ def referred(texts: list[str]) -> list[str]:
 #: asleep": "no trouble staying asleep"), anything else ("being overweight", "feeling low",
 #: "control her movements", a part with its adjective after it, "nose dry"), and "mixed"
 #: for nouns of different shapes ("fever" and "weight"). A gerund of its own ("vomiting",
-#: "coughing up blood") is a problem.
-SHAPES = ("problem", "feeling", "part", "measure", "quality", "doing", "mixed", "other")
+#: "coughing up blood") is a problem. Two more: an "attribute" every person has, which is no
+#: problem had ("stress level", "mental health", "attention": "nothing unusual about my
+#: stress level"), and an "activity", a doing with how much of it ("urinating less",
+#: "sleeping more than usual": "I haven't been urinating less").
+SHAPES = ("problem", "feeling", "part", "measure", "quality", "doing", "attribute", "activity", "mixed", "other")
 #: The shapes that are noun phrases: any frame about a thing ("about {asked}") fits them.
-NOUN_SHAPES = frozenset({"problem", "part", "measure", "mixed"})
+NOUN_SHAPES = frozenset({"problem", "part", "measure", "attribute", "mixed"})
 #: Words that open a noun phrase: a word right before one is a verb ("control her movements").
 _DETERMINERS = frozenset("my your his her their our its the a an any some this that these those".split())
 #: Words before an item's noun that leave its shape as it is ("a rash", "my nails").
@@ -771,6 +851,12 @@ _DOINGS = frozenset("""sleeping staying falling eating chewing drinking walking 
 #: ("nose dry", "skin itchy", "knee swollen"): no frame can echo such an item.
 _AFTER_ADJECTIVES = frozenset("""dry red swollen sore stiff numb tender painful itchy runny blocked stuffy puffy pale
     hot cold warm weak heavy tight yellow blue cracked flaky""".split())
+#: Heads of an attribute every person has ("stress level", "mental health", "ability to
+#: concentrate"): nothing about it is unusual, it is no problem had.
+_ATTRIBUTES = frozenset("""attention behaviour behavior health level levels stature build strength tone volume ability
+    abilities focus personality energy libido mood temperament wellbeing well-being reflexes coordination""".split())
+#: Words that say how much of a doing there is ("urinating less", "eating more often").
+_DEGREES = frozenset("less more often frequently much lot usual normal before".split())
 #: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
 _FEELINGS = frozenset("""sad low down stressed worried nervous lonely hopeless unwell sick upset scared afraid angry
     moody faint lightheaded light-headed exhausted fatigued overwhelmed tense panicky jittery""".split())
@@ -812,6 +898,8 @@ def _item_shape(item: str) -> str:
     if _PROBLEM_WORDS & set(words):
         return "problem"
     first = words[0]
+    if first.endswith("ing") and len(words) > 1 and words[-1] in _DEGREES:
+        return "activity"  # "urinating less", "sleeping more than usual"
     if first in _DOINGS and len(words) > 1 or first in _DOINGS - _FUNCTIONS:
         return "doing"  # "staying asleep", "sleeping"; "hearing" alone is a part
     if first in _CLAUSE_ING | {"being", "be", "to"} or (len(words) > 1 and words[1] in _DETERMINERS):
@@ -819,9 +907,11 @@ def _item_shape(item: str) -> str:
     if all(word in _QUALITIES for word in words):
         return "quality"
     head = _head(words)
+    if head in _ATTRIBUTES:
+        return "attribute"
     if head in _MEASURES:
         return "measure"
-    if head in _SYSTEMS or all(_is_part(word) for word in words):
+    if head in _SYSTEMS or all(_is_part(word) for word in words if word not in ("and", "or")):
         return "part"  # "nails", "bowel habits", "immune system"; "dry skin" is a problem
     return "problem"
 
