@@ -203,7 +203,7 @@ def test_a_condition_the_patient_is_known_for_is_past_history() -> None:
 
 
 def test_a_life_event_of_the_patient_is_social_history() -> None:
-    case, _ = _read(f"{ADULT} She recently broke up with her fiance. She lost her job at the bakery 2 months ago.")
+    case, _ = _read(f"{ADULT} She recently broke up with her fiance. She lost her job at the bakery 2 months ago because she missed shifts.")
     habits = [(f["value"], f.get("detail")) for f in case["social"]["living_habits"]]
     assert habits == [("recently broke up with my fiance", None), ("lost my job at the bakery", "2 months ago")]
 
@@ -228,3 +228,15 @@ def test_prenatal_care_is_reproductive_history() -> None:
     assert [(f["value"], str(getattr(f["status"], "value", f["status"]))) for f in case["social"]["reproductive_history"]
             if "prenatal" in f["value"]] == [("prenatal care", "denied")]
     assert "prenatal care" not in [name for name, _ in _statuses(case)]
+
+
+def test_a_state_told_as_adjectives_is_a_general_appearance_finding_when_one_is_a_sign() -> None:
+    case, unrouted = _read(f"{MAN} He is pale, sweaty, and confused. He is cheerful.")
+    assert [(e["name"], e["result"]) for e in case["examinations"]] == [("general appearance", "pale, sweaty, and confused")]
+    assert unrouted == 1  # "cheerful" reads as no sign
+
+
+def test_the_prenatal_care_a_childs_mother_had_is_the_childs_birth_history() -> None:
+    case, unrouted = _read("A 3-day-old boy is brought to the clinic because of poor feeding. The mother had no prenatal care.")
+    assert _history(case, "past_diagnoses") == [("mother had no prenatal care", None)]
+    assert unrouted == 0

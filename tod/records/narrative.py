@@ -694,8 +694,21 @@ class NarrativeReader:
                                              type(f)(f.field, f.value, f.status, when), when) for f in routing.facts]
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c) and not self.held_belief(c)
-                    and not self._symptom_clause(c, when, restates) and not self._reported(c, when, restates)]
+                    and not self._symptom_clause(c, when, restates) and not self.observed_state(c)
+                    and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def observed_state(self, clause: str) -> bool:
+        """Record the patient's state told as adjectives ("He is pale, anxious, and
+        diaphoretic") as a general-appearance finding, when one of them reads as a sign or
+        symptom (:func:`~tod.records.symptom_names.looks_like_symptom`; "He is happy" is none);
+        True if recorded."""
+        state = _RE.observed_state.match(clause.strip())
+        if state is None or self._other_sex_pronoun(clause) \
+                or not any(looks_like_symptom(item) for item in split_items(state.group("x"))):
+            return False
+        self.builder.add_exam("general appearance", state.group("x"), "physical_exam")
+        return True
 
     def held_belief(self, clause: str) -> bool:
         """Record a belief the patient holds firmly about something other than the complaint
@@ -705,7 +718,8 @@ class NarrativeReader:
         belief = _RE.held_belief.match(clause.strip())
         if belief is None or self._other_sex_pronoun(clause):
             return False
-        self.builder.add_symptom(f"believing that {belief.group('x')}", Status.present)
+        held = re.split(r",?\s+and\s+(?=(?:was|were|is|has|had|wants|feels|felt)\b)", belief.group("x"))[0]  # her next doing
+        self.builder.add_symptom(f"believing that {held}", Status.present)
         return True
 
     def birth_history(self, sentence: str) -> bool:

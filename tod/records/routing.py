@@ -760,6 +760,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name == "social.reproductive_history":
             return Routing([RoutedFact(name, obstetric_phrase(short_value(text)))])
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
+            text = re.sub(r",?\s+because\b.*$", "", text, flags=re.I)  # "lost his job because he ...": the event, not why
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":
             treated = _RE.treated_with.match(rest)
