@@ -240,3 +240,11 @@ def test_the_prenatal_care_a_childs_mother_had_is_the_childs_birth_history() -> 
     case, unrouted = _read("A 3-day-old boy is brought to the clinic because of poor feeding. The mother had no prenatal care.")
     assert _history(case, "past_diagnoses") == [("mother had no prenatal care", None)]
     assert unrouted == 0
+
+
+def test_when_a_habit_ended_is_the_detail_of_that_habit() -> None:
+    case, unrouted = _read(f"{MAN} He smoked a pack a day for 15 years but quit 3 years ago.")
+    assert (case["social"]["tobacco"]["status"], case["social"]["tobacco"].get("detail")) == ("present", "quit 3 years ago")
+    assert unrouted == 0
+    _, unrouted = _read(f"{MAN} He smoked for 10 years but quit his chess club last week.")
+    assert unrouted == 1  # not a time the habit ended

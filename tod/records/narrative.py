@@ -694,9 +694,21 @@ class NarrativeReader:
                                              type(f)(f.field, f.value, f.status, when), when) for f in routing.facts]
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c) and not self.held_belief(c)
-                    and not self._symptom_clause(c, when, restates) and not self.observed_state(c)
+                    and not self.habit_stopped(c) and not self._symptom_clause(c, when, restates) and not self.observed_state(c)
                     and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def habit_stopped(self, clause: str) -> bool:
+        """Add when a recorded habit ended ("but quit 5 years ago") to the detail of the habit
+        recorded last (tobacco, alcohol or drug use); True if the clause tells that."""
+        stopped = _RE.habit_stopped.match(clause.strip())
+        habits = [fact for key, fact in self.builder.social.items()
+                  if key in ("tobacco", "alcohol", "drug_use") and fact and fact.get("status") == "present"]
+        if stopped is None or not habits:
+            return False
+        ended = self.builder.speak(f"quit {stopped.group('when').strip(' .')}")
+        habits[-1]["detail"] = f"{habits[-1]['detail']}, {ended}" if habits[-1].get("detail") else ended
+        return True
 
     def observed_state(self, clause: str) -> bool:
         """Record the patient's state told as adjectives ("He is pale, anxious, and
