@@ -166,3 +166,85 @@ def test_a_task_hard_for_the_patient_is_a_difficulty() -> None:
     assert "difficulty climbing the stairs at work" in _symptoms(case) and unrouted == 0
     case, _ = _read(f"{ADULT} It is hard to say when the cough began.")
     assert not [name for name in _symptoms(case) if name.startswith("difficulty")]
+
+
+def _statuses(case: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(s["name"], str(getattr(s["status"], "value", s["status"]))) for s in case["symptoms"]]
+
+
+MAN = "A 40-year-old man comes to the clinic because of a cough."
+
+
+def test_how_the_patient_looks_is_a_general_appearance_finding() -> None:
+    case, unrouted = _read(f"{ADULT} She appears pale and exhausted. The toddler looks to be in mild distress.")
+    assert [(e["name"], e["result"], e["category"]) for e in case["examinations"]] == [
+        ("general appearance", "pale and exhausted", "physical_exam"), ("general appearance", "in mild distress", "physical_exam")]
+    assert unrouted == 0
+    case, _ = _read(f"{MAN} He seems to have forgotten how to boil pasta. He looks for excuses to skip dinner.")
+    assert not any(e["name"] == "general appearance" for e in case["examinations"])
+
+
+def test_a_denial_after_has_had_no_is_denied() -> None:
+    case, unrouted = _read(f"{ADULT} She has had no chills or change in appetite.")
+    assert ("chills", "denied") in _statuses(case) and ("change in appetite", "denied") in _statuses(case)
+    assert unrouted == 0
+
+
+def test_a_negated_ability_is_the_inability_present() -> None:
+    case, _ = _read(f"{MAN} He has not been able to climb stairs.")
+    assert ("inability to climb stairs", "present") in _statuses(case)
+    assert not any(name.startswith("able to") for name, _ in _statuses(case))
+
+
+def test_a_condition_the_patient_is_known_for_is_past_history() -> None:
+    case, unrouted = _read(f"{ADULT} She is known for gout and asthma. She is known to the practice.")
+    assert _history(case, "past_diagnoses") == [("gout", None), ("asthma", None)]
+    assert unrouted == 1  # "known to the practice" names no condition
+
+
+def test_a_life_event_of_the_patient_is_social_history() -> None:
+    case, _ = _read(f"{ADULT} She recently broke up with her fiance. She lost her job at the bakery 2 months ago because she missed shifts.")
+    habits = [(f["value"], f.get("detail")) for f in case["social"]["living_habits"]]
+    assert habits == [("recently broke up with my fiance", None), ("lost my job at the bakery", "2 months ago")]
+
+
+def test_a_firmly_held_belief_is_a_symptom_but_a_guess_about_the_complaint_is_not() -> None:
+    case, _ = _read(f"{MAN} He is convinced that his landlord reads his mail. He thinks the cough may be from dust.")
+    assert ("believing that my landlord reads my mail", "present") in _statuses(case)
+    assert not any(name.startswith("believing") and "cough" in name for name, _ in _statuses(case))
+    case, _ = _read(f"{ADULT} He believes that the radio sends him messages.")  # another person in her vignette
+    assert not any(name.startswith("believing") for name, _ in _statuses(case))
+
+
+def test_the_reason_after_a_hindered_doing_goes_and_the_doing_stays() -> None:
+    case, unrouted = _read(f"{ADULT} More recently, she has had trouble falling asleep because she worries about money.")
+    assert ("trouble falling asleep", "present") in _statuses(case)
+    assert unrouted == 0
+
+
+def test_prenatal_care_is_reproductive_history() -> None:
+    case, _ = _read("A 29-year-old woman at 30 weeks' gestation comes to the clinic because of a headache. "
+                    "She has had no prenatal care.")
+    assert [(f["value"], str(getattr(f["status"], "value", f["status"]))) for f in case["social"]["reproductive_history"]
+            if "prenatal" in f["value"]] == [("prenatal care", "denied")]
+    assert "prenatal care" not in [name for name, _ in _statuses(case)]
+
+
+def test_a_state_told_as_adjectives_is_a_general_appearance_finding_when_one_is_a_sign() -> None:
+    case, unrouted = _read(f"{MAN} He is pale, sweaty, and confused. He is cheerful.")
+    assert [(e["name"], e["result"]) for e in case["examinations"]] == [("general appearance", "pale, sweaty, and confused")]
+    assert unrouted == 1  # "cheerful" reads as no sign
+
+
+def test_the_prenatal_care_a_childs_mother_had_is_the_childs_birth_history() -> None:
+    case, unrouted = _read("A 3-day-old boy is brought to the clinic because of poor feeding. The mother had no prenatal care.")
+    assert _history(case, "past_diagnoses") == [("mother had no prenatal care", None)]
+    assert unrouted == 0
+
+
+def test_when_a_habit_ended_is_the_detail_of_that_habit() -> None:
+    case, unrouted = _read(f"{MAN} He smoked a pack a day for 15 years but quit 3 years ago.")
+    assert (case["social"]["tobacco"]["status"], case["social"]["tobacco"].get("detail")) == ("present", "quit 3 years ago")
+    assert unrouted == 0
+    _, unrouted = _read(f"{MAN} He smoked for 10 years but quit his chess club last week.")
+    assert unrouted == 1  # not a time the habit ended

@@ -219,7 +219,10 @@ def _cut_tail(phrase: str) -> str:
     """A complaint phrase without relative clauses and times (:data:`cut_tail`), keeping a
     last complaint joined after one ("headaches that began in May, and knee pain" -> "headaches,
     knee pain"); a body part or a treatment there stays cut ("a rash that spread to the back,
-    face, and legs")."""
+    face, and legs"). The reason after a hindered doing goes ("difficulty sleeping because she
+    worries" -> "difficulty sleeping", :data:`hindered_reason`)."""
+    hindered = _RE.hindered_reason.match(phrase)
+    phrase = hindered.group("x") if hindered else phrase
     cut = _RE.cut_tail.sub("", phrase)
     last = re.search(r",\s+and\s+(?P<x>(?:an? |the |some )?[^,;]+)$", phrase)
     item = _strip_article(_RE.cut_tail.sub("", last.group("x"))) if last else ""
@@ -690,9 +693,46 @@ class NarrativeReader:
             routing.facts = [dated_treatment(f if f.detail or f.field == SYMPTOMS or f.value is None else
                                              type(f)(f.field, f.value, f.status, when), when) for f in routing.facts]
         self.builder.add_routing(routing)
-        unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c)
-                    and not self._symptom_clause(c, when, restates) and not self._reported(c, when, restates)]
+        unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c) and not self.held_belief(c)
+                    and not self.habit_stopped(c) and not self._symptom_clause(c, when, restates) and not self.observed_state(c)
+                    and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
+
+    def habit_stopped(self, clause: str) -> bool:
+        """Add when a recorded habit ended ("but quit 5 years ago") to the detail of the habit
+        recorded last (tobacco, alcohol or drug use); True if the clause tells that."""
+        stopped = _RE.habit_stopped.match(clause.strip())
+        habits = [fact for key, fact in self.builder.social.items()
+                  if key in ("tobacco", "alcohol", "drug_use") and fact and fact.get("status") == "present"]
+        if stopped is None or not habits:
+            return False
+        ended = self.builder.speak(f"quit {stopped.group('when').strip(' .')}")
+        habits[-1]["detail"] = f"{habits[-1]['detail']}, {ended}" if habits[-1].get("detail") else ended
+        return True
+
+    def observed_state(self, clause: str) -> bool:
+        """Record the patient's state told as adjectives ("He is pale, anxious, and
+        diaphoretic") as a general-appearance finding, when one of them reads as a sign or
+        symptom (:func:`~tod.records.symptom_names.looks_like_symptom`; "He is happy" is none);
+        True if recorded."""
+        state = _RE.observed_state.match(clause.strip())
+        if state is None or self._other_sex_pronoun(clause) \
+                or not any(looks_like_symptom(item) for item in split_items(state.group("x"))):
+            return False
+        self.builder.add_exam("general appearance", state.group("x"), "physical_exam")
+        return True
+
+    def held_belief(self, clause: str) -> bool:
+        """Record a belief the patient holds firmly about something other than the complaint
+        ("He believes that the FBI is spying on him" -> symptom "believing that the FBI is
+        spying on me"); True if the clause states one. A guess about the complaint ("She thinks
+        it may be an insect bite") is no such belief (:data:`held_belief`)."""
+        belief = _RE.held_belief.match(clause.strip())
+        if belief is None or self._other_sex_pronoun(clause):
+            return False
+        held = re.split(r",?\s+and\s+(?=(?:was|were|is|has|had|wants|feels|felt)\b)", belief.group("x"))[0]  # her next doing
+        self.builder.add_symptom(f"believing that {held}", Status.present)
+        return True
 
     def birth_history(self, sentence: str) -> bool:
         """Record a sentence about the patient's own birth as past history, one fact per

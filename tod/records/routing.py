@@ -55,7 +55,8 @@ _ITEM_ROUTES: tuple[tuple[str, re.Pattern[str]], ...] = _SOCIAL_HABITS + tuple(
         ("history.family_history", r"\bfamily (medical )?history\b|\bin (?:the|my|his|her|their) family\b"),
         ("history.vaccinations", r"\b(vaccin\w*|immuni[sz](?:ations?|ed))\b"),
         ("social.sexual_history", r"\b(sexual(ly)?|sex partners?|condoms?|intercourse)\b"),
-        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b"),
+        ("social.reproductive_history", r"(?<!oral )\bcontraception\b(?! pills?| tablets?)|\bmenstrual cycles?\b|\bmenarche\b|"
+         r"^(?:[\w-]+\s+){0,3}(?:prenatal|antenatal) (?:care|visits?|check-?ups?)\b"),
         ("history.trauma_surgery", r"\b(surger(y|ies)|surgical|operations?|\w+ectomy|\w+otomy|\w+plasty|injur(y|ies)|"
          r"trauma|fractures?|accidents?|\w+oscop(?:y|ies)|(?<!needs )(?<!requires )repairs?|collisions?|crash(?:es)?|"
          r"d&c|curettage|cesarean|c-section|amputation|stent(?:ing)?|bypass|"
@@ -132,7 +133,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also |otherwise )?(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:recently |previously )?(?:received|was given|got) (?:an? |the )?diagnosis of\s*|"
-         r"^(?:known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
+         r"^(?:(?:is |was )?known (?:to have|for|with)|known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
          r"^(?:was|were) (?=delivered (?:at|by|via|preterm|prematurely|full|term|vaginally|healthy|without)\b)|"
@@ -144,7 +145,11 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"is sedentary|enjoys|likes|loves|spends (?:\w+ )?time|is homeless|"
          r"is (?:in|a) (?:the )?(?:[\w-]+ )?(?:grade|school|kindergarten|preschool|daycare|day care|college|university)|"
          r"(?:is|was|has been) (?:\w+ly )?(?:adopted|placed (?:in|with) (?:foster care|a foster (?:home|family)))|"
-         r"(?:is|has been) (?:living|staying) (?:in|with|at))\b)"),
+         r"(?:is|has been) (?:living|staying) (?:in|with|at)|"
+         # a life event of the patient's: a breakup, a divorce, a lost job, a move
+         r"(?:(?:has |had )?(?:recently |just )?(?:broke|broken) up with|(?:recently )?(?:got |was |has been )?divorced|"
+         r"(?:recently )?separated from|(?:has |had )?(?:recently )?lost (?:his|her|their) (?:job|home|house)|"
+         r"(?:was|has been|had been) (?:recently )?(?:fired|laid off|let go)|(?:recently )?moved (?:in with|out of|back)))\b)"),
         ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
          r"periods?|(?:is |was )?(?:an? )?(?:gravida|g\d+p\d+)|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
@@ -704,6 +709,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     obj = negated_object(clause)
     if obj is not None and _RE.other_person.match(strip_subject(clause)) and not _SPEAKER_VERB.search(clause):
         return Routing(unrouted=[clause])  # "his mother had no bleeding": another person's, no denial of the patient
+    ability = re.match(r"^(?:been )?able to (?P<x>\w.*)$", obj or "", re.I)
+    if ability and default in (None, SYMPTOMS):  # "has not been able to sleep": the inability is present
+        return Routing([RoutedFact(SYMPTOMS, short_value(f"inability to {ability.group('x')}"))])
     if obj is not None:
         history = default in (None, SYMPTOMS) and _RE.denied_history.match(strip_subject(clause)) is not None
         return _denied_facts(obj, default, history=history)
@@ -752,6 +760,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
         if name == "social.reproductive_history":
             return Routing([RoutedFact(name, obstetric_phrase(short_value(text)))])
         if name in SINGLE_FIELDS or name.startswith("social.") and name != "social.sexual_history":
+            text = re.sub(r",?\s+because\b.*$", "", text, flags=re.I)  # "lost his job because he ...": the event, not why
             return Routing([RoutedFact(name, short_value(text if name != "demographics.occupation" else rest))])
         if name == "history.past_diagnoses":
             treated = _RE.treated_with.match(rest)

@@ -81,6 +81,9 @@ def exam_results(sentence: str) -> list[tuple[str, str]]:
                 pairs[-1] = (pairs[-1][0], f"{pairs[-1][1]}, {item.strip(' .')}")
         if pairs:
             return pairs
+    appearance = _RE.appearance.match(sentence)
+    if appearance:  # "She appears tired": how the examiner sees the patient
+        return [("general appearance", appearance.group("look"))]
     if _RE.body_finding.match(sentence):  # "Her knee is swollen and tender": the examiner's finding, not her words
         return [("physical examination", re.sub(r"^(?:his|her|their)\b", "The", sentence, flags=re.I).strip(" ."))]
     growth = _RE.growth.search(sentence)
@@ -141,7 +144,7 @@ def _measured_items(sentence: str) -> list[tuple[str, str]] | None:
 def _is_finding(sentence: str, *, in_findings: bool) -> bool:
     if _RE.reported_by.match(sentence) or about_symptom(sentence):
         return False
-    if _RE.growth.search(sentence) or _RE.body_finding.match(sentence.strip()):
+    if _RE.growth.search(sentence) or _RE.body_finding.match(sentence.strip()) or _RE.appearance.match(sentence.strip()):
         return True
     if _RE.vitals.search(sentence) and re.search(r"\d|normal|unremarkable|stable", sentence) \
             and not re.search(r"\bhistory\b|\bmedications?\b", sentence, re.I):
