@@ -60,12 +60,20 @@ def test_recall_answers_to_several_questions_are_said_once(rich_record, parser, 
         assert len(re.findall(r"comes to mind|think of|recall", text)) == 1, text
 
 
-def test_a_recall_answer_about_three_items_reads_none_back(rich_record, parser, make_agent):
-    asked = ["caffeine", "spicy foods", "skincare products"]
+def test_a_recall_answer_about_five_items_reads_none_back(rich_record, parser, make_agent):
+    asked = ["caffeine", "spicy foods", "skincare products", "hair dye", "new pets"]
     for seed in SEEDS:
-        text = reply_to(rich_record, parser, make_agent, seed, "Caffeine, spicy foods, skincare products?",
+        text = reply_to(rich_record, parser, make_agent, seed, "Caffeine, spicy foods, skincare products, hair dye, new pets?",
                       ["ask_living_habit"], {"living_habit": asked}).text
         assert "comes to mind" in text and not any(item in text.lower() for item in asked), text
+
+
+def test_a_recall_answer_about_three_items_names_them(rich_record, parser, make_agent):
+    # the doctor's few named items are answered by name, not by a vague "nothing like that"
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Caffeine, spicy foods, skincare products?",
+                      ["ask_living_habit"], {"living_habit": ["caffeine", "spicy foods", "skincare products"]}).text
+        assert "caffeine, spicy foods or skincare products" in text.lower(), text
 
 
 def test_a_recall_answer_about_two_items_names_them(rich_record, parser, make_agent):

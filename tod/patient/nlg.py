@@ -422,7 +422,7 @@ def _said_once(answers: Sequence[IntentAnswer], kind: Callable[[Statement], bool
 
 #: The most of the doctor's items a reply reads back in one denial or recall answer: with
 #: more, the answer is plain ("No, none of those.") rather than a checklist read back.
-MAX_ECHOED_ITEMS = 2
+MAX_ECHOED_ITEMS = 4
 
 
 def _unrecorded(statement: Statement) -> bool:
