@@ -11,7 +11,7 @@ import pytest
 
 from tod.patient.templates import default_bank
 
-from reply_support import SEEDS, WITHOUT_RASH, ask, diagnosis_reply, edited, replies_to, reply_to, updated
+from reply_support import DENIES, SEEDS, WITHOUT_RASH, ask, diagnosis_reply, edited, replies_to, reply_to, updated
 
 
 class _SameVector:
@@ -207,3 +207,46 @@ def test_a_pain_recorded_by_its_place_adjective_lies_there(rich_record, parser, 
         reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
         assert "joint pain" in reply.text and re.search(r"(?:^|\. )No\b", reply.text), reply.text
         assert not re.search(r"couldn't say|don't really know", reply.text), reply.text
+
+
+_WITHOUT_MEDICINES = {"medications": [{"status": "denied"}], "current_treatment": []}
+
+
+@pytest.mark.parametrize("item", ["over-the-counter pain relievers", "painkillers"])
+def test_a_remedy_that_eases_a_symptom_is_said_not_a_blanket_medicine_denial(rich_record, parser, make_agent, item):
+    symptoms = [{"name": "back pain", "relieving_factors": ["ibuprofen"]}]
+    record = edited(rich_record, symptoms=symptoms, **_WITHOUT_MEDICINES)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, f"Any {item}?", ["ask_past_medication"], {"past_medication": [item]})
+        assert "ibuprofen" in reply.text and not DENIES.search(reply.text), reply.text
+        assert "symptoms[0].relieving_factors[0]" in reply.provenance
+
+
+def test_a_remedy_that_only_worsens_a_symptom_is_no_habit_of_the_patient(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[{"name": "back pain", "aggravating_factors": ["ibuprofen"]}], **_WITHOUT_MEDICINES)
+    reply = reply_to(record, parser, make_agent, 0, "Any painkillers?", ["ask_past_medication"], {"past_medication": ["painkillers"]})
+    assert "ibuprofen" not in reply.text, reply.text
+
+
+def test_a_condition_class_is_not_denied_past_a_recorded_member(rich_record, parser, make_agent):
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "acid reflux"}]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any stomach issues?", ["ask_past_diagnosis"],
+                         {"past_diagnosis": ["stomach issues"]})
+        assert "reflux" in reply.text and not re.search(r"\bno stomach\b", reply.text.lower()), reply.text
+        assert "history.past_diagnoses[0]" in reply.provenance
+
+
+def test_a_look_recorded_as_a_descriptor_is_said_not_denied(rich_record, parser, make_agent):
+    for seed in SEEDS:  # the rich record's rash is red
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any redness?", ["ask_symptom"], {"symptom": ["redness"]})
+        assert "red" in reply.text.lower() and not DENIES.search(reply.text), reply.text
+        assert "symptoms[1].color" in reply.provenance
+
+
+def test_a_gait_question_is_not_denied_past_a_child_who_will_not_stand(child_record, parser, make_agent):
+    record = edited(child_record, symptoms=[{"name": "cough"}, {"name": "unable to bear weight", "duration": "two days"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any trouble walking?", ["ask_symptom"],
+                         {"symptom": ["trouble walking"]})
+        assert "symptoms[1]" in reply.provenance and not DENIES.search(reply.text), reply.text

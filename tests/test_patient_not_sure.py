@@ -234,3 +234,30 @@ def test_an_own_body_item_a_symptom_may_be_is_never_denied(rich_record, parser, 
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]})
         assert not DENIES.search(reply.text), reply.text
+
+
+@pytest.mark.parametrize("item", ["sexual function", "hand function", "high heart rate", "pressure in your head"])
+def test_a_felt_function_or_pressure_is_the_patients_to_deny(rich_record, parser, make_agent, item):
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, f"Any problems with {item}?", ["ask_symptom"],
+                         {"symptom": [item]})
+        assert DENIES.search(reply.text) and not UNSURE.search(reply.text), reply.text
+
+
+@pytest.mark.parametrize("item", ["kidney function", "blood pressure reading", "heart rate"])
+def test_an_organ_test_or_a_bare_rate_stays_unsure(rich_record, parser, make_agent, item):
+    reply = reply_to(rich_record, parser, make_agent, 0, f"What about your {item}?", ["ask_symptom"], {"symptom": [item]})
+    assert UNSURE.search(reply.text) and not DENIES.search(reply.text), reply.text
+
+
+@pytest.mark.parametrize(("changes", "path"), [
+    ({"history": {"medications": [{"value": "sleeping tablets"}]}}, "history.medications[0]"),
+    ({"social": {"living_habits": [{"value": "sleeps 14 hours a day"}]}}, "social.living_habits[0]"),
+])
+@pytest.mark.parametrize("intent", ["ask_physical_change", "ask_symptom"])
+def test_a_sleep_item_beside_a_recorded_sleep_fact_is_linked_to_it(rich_record, parser, make_agent, changes, path, intent):
+    record = updated(rich_record, **changes)
+    slot = "physical_change" if intent == "ask_physical_change" else "symptom"
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "How are your sleep patterns?", [intent], {slot: ["sleep patterns"]})
+        assert path in reply.provenance and LINK.search(reply.text) and not UNSURE.search(reply.text), reply.text

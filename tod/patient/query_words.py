@@ -205,15 +205,49 @@ def _guesses_diagnosis(query: str) -> bool:
     return not function or bool(body_regions(rest)) or _DIAGNOSIS_GUESS.search(rest) is not None
 
 
+#: Measurement words that may name what a person feels of their own body: a function, a
+#: pressure or a rate felt (:func:`felt_measure`), never a test value.
+_FELT_MEASURES = frozenset(normalise("function pressure rate").split())
+#: Organs and body fluids whose function, pressure or rate is known from a test, not felt
+#: ("kidney function", "blood pressure", "liver function").
+_TESTED_PARTS = frozenset(normalise("""blood kidney kidneys renal liver hepatic thyroid lung lungs pulmonary cardiac pancreas
+    pancreatic adrenal pituitary marrow intracranial intraocular eye""").split())
+#: Words that say how a rate feels ("high heart rate", "racing pulse"): a rate so qualified is felt.
+_FELT_RATE_WORDS = frozenset(normalise("high fast rapid racing pounding irregular low slow").split())
+#: What a felt rate is of.
+_RATE_PARTS = frozenset(normalise("heart breathing breath").split())
+
+
+def felt_measure(query: str) -> bool:
+    """Whether an item worded as a measurement names something the patient feels of their own
+    body, by kind: the function of a part they use ("hand function", "sexual function"), a
+    pressure placed on the body ("pressure in your head"), or a rate of the heart or breath
+    asked as how it feels ("high heart rate": a racing heart is felt); never of an organ or
+    fluid known by a test (:data:`_TESTED_PARTS`: "kidney function", "blood pressure
+    reading"), nor a bare rate ("heart rate?" asks a number)."""
+    words = content_words(query)
+    measures = words & MEASURE_WORDS
+    rest = words - MEASURE_WORDS - WEAK_WORDS
+    if not measures or not measures <= _FELT_MEASURES or not rest or rest & _TESTED_PARTS:
+        return False
+    if "rate" in measures:
+        return bool(rest & _RATE_PARTS) and bool(rest & _FELT_RATE_WORDS)
+    if "pressure" in measures:
+        return bool(body_regions(query))
+    return True
+
+
 def about_body(query: str) -> bool:
     """Whether a named item is about the patient's own body, so a present symptom that may
     amount to it is said rather than "not sure": not a possible diagnosis
     (:func:`_guesses_diagnosis`), and not a measurement unless its other words are all body
-    attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels")."""
+    attributes ("energy levels", "sleep pattern": not "blood pressure", "sugar levels") or it
+    names a felt function, pressure or rate (:func:`felt_measure`: "hand function")."""
     if _guesses_diagnosis(query):
         return False
     words = content_words(query)
-    return not words & MEASURE_WORDS or bool(words - MEASURE_WORDS) and words - MEASURE_WORDS <= ATTRIBUTE_WORDS
+    return (not words & MEASURE_WORDS or bool(words - MEASURE_WORDS) and words - MEASURE_WORDS <= ATTRIBUTE_WORDS
+            or felt_measure(query))
 
 
 def same_place(qualifiers: frozenset[str], roots: frozenset[str], shared_regions: frozenset[str]) -> bool:

@@ -42,6 +42,11 @@ _NONE_VALUE = re.compile(
 )
 
 
+#: The descriptors of how a symptom looks, feels or smells: a doctor's word for one of them
+#: ("redness" for a red rash) is answered with it (:meth:`RecordLookup.described`).
+_LOOKS = ("color", "shape", "texture", "smell")
+
+
 def symptom_index(path: str) -> int:
     """The index of the symptom at ``path`` ("symptoms[2]" -> 2)."""
     return int(path[len("symptoms["):-1])
@@ -69,6 +74,12 @@ def _strings(value: object) -> list[str]:
     if isinstance(value, list):
         return [t for v in value for t in _strings(v)]
     return []
+
+
+def _attribute_roots(text: str) -> frozenset[str]:
+    """The word roots of ``text`` (:func:`~tod.patient.query_words.word_roots`), a plural or
+    third-person "s" also taken off ("sleeps" -> "sleep")."""
+    return word_roots(text) | word_roots(" ".join(w.removesuffix("s") for w in normalise(text).split()))
 
 
 class RecordLookup:
@@ -104,6 +115,7 @@ class RecordLookup:
                               for path, text in self._all_texts()]
         matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
         self.record_words = " ".join(text for _, text, _, _ in self._record_texts)
+        self._member_texts = self._own_member_texts()
 
     def start_turn(self, parse: TurnParse) -> None:
         """Reads what the doctor's turn is about: its text, its word groups and body regions (what a
@@ -201,6 +213,53 @@ class RecordLookup:
         field = word_roots(INTENT_SLOT.get(intent, "").replace("_", " "))
         named = [q for q in queries if word_roots(" ".join(content_words(q) - CATCH_ALL_WORDS)) - field]
         return named, len(named) < len(queries)
+
+    def _own_member_texts(self) -> list[tuple[str, str]]:
+        """The texts of the patient's own present facts that may be members of a category a
+        doctor names, each with its path: every present fact's texts (a relative's condition and
+        an allergy left out: neither is the patient's having it), what eases a symptom by its own
+        path (a remedy: "ibuprofen" under "symptoms[0].relieving_factors[0]"; what worsens it is
+        no habit nor remedy of theirs: "worse with walking" is no exercise)."""
+        found: list[tuple[str, str]] = []
+        for path in self.present:
+            if path.startswith(("history.family_history", "history.allergies")):
+                continue
+            found += [(path, text) for text in field_texts(self.case, path)]
+            if path.startswith("symptoms["):
+                symptom = resolve(self.case, path)
+                found += [(f"{path}.relieving_factors[{j}]", text) for j, text in enumerate(symptom.relieving_factors)]
+        return found
+
+    def recorded_members(self, query: str, *, details: bool = True) -> list[str]:
+        """The paths of the patient's own present record texts (:meth:`_own_member_texts`) that
+        are members of the category ``query`` names (``templates/synonyms.yaml``: "pain relievers"
+        and an ibuprofen that eases a symptom, "stomach issues" and a recorded acid reflux):
+        a family or field the record holds a member of is never denied. Without ``details``,
+        whole facts only (no symptom factor)."""
+        categories = self.matcher.categories
+        if not categories.named(query):
+            return []
+        return list(dict.fromkeys(path for path, text in self._member_texts
+                                  if (details or "]." not in path) and categories.covers(query, text)))
+
+    def described(self, query: str) -> list[str]:
+        """The paths of the descriptors of the patient's present symptoms (:data:`_LOOKS`: colour,
+        shape, texture, smell) that ``query`` names in another word form, up to k: every word
+        of the query besides weak words shares its stem (:func:`~tod.patient.query_words.word_stem`)
+        with the descriptor or the symptom's name, one at least with the descriptor ("redness?"
+        and a rash recorded as red). The patient says how it looks, never denies it."""
+        wanted = {word_stem(w) for w in content_words(query) - WEAK_WORDS}
+        found: list[str] = []
+        for index, symptom in enumerate(self.case.symptoms):
+            if symptom.status is not Status.present or not wanted:
+                continue
+            name = {word_stem(w) for w in content_words(symptom.name)}
+            for field in _LOOKS:
+                text = getattr(symptom, field) or ""
+                stems = {word_stem(w) for w in content_words(text)}
+                if wanted & stems and wanted <= stems | name:
+                    found.append(f"symptoms[{index}].{field}")
+        return found[: self.max_facts]
 
     def held_elsewhere(self, queries: Sequence[str]) -> list[str]:
         """The queries that name a category one of the record's present facts belongs to,
@@ -342,10 +401,14 @@ class RecordLookup:
                     if same_place(asked - heads, roots, wanted & regions) and named & roots
                     and self._names_item(path, query, heads)]
             kindred, other_form = self._kindred(query)
+            members = self.recorded_members(query, details=False)
             if own:
                 kin += own
-            elif about_body(query) and (said or kindred):
-                maybe += said or kindred
+            elif members:
+                # "trouble walking?" with a child who refuses to stand: the member, linked
+                maybe += members
+            elif about_body(query) and (said or kindred or self.attribute_holders(query)):
+                maybe += said or kindred or self.attribute_holders(query)
             elif not self.noticeable(query) or other_form or self._may_answer(query, named, may):
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
@@ -356,6 +419,19 @@ class RecordLookup:
         kin = list(dict.fromkeys(kin))[: self.max_facts]
         maybe = [p for p in dict.fromkeys(maybe) if p not in kin][: self.max_facts]
         return kin, maybe, unsure, absent
+
+    def attribute_holders(self, query: str) -> list[str]:
+        """The patient's own present facts besides symptoms and body changes (a medicine, a habit,
+        a past illness; not a relative's condition nor an allergy) whose texts name a body
+        attribute ``query`` asks about (:data:`~tod.patient.query_words.ATTRIBUTE_WORDS`, by its
+        word or word group, a plural "s" aside): "sleep patterns?" beside sleeping tablets or
+        "sleeps 14 hours a day". Such a fact is said with the honest link, never "not sure"."""
+        wanted = word_roots(query) & ATTRIBUTE_WORDS
+        if not wanted:
+            return []
+        return [path for path in self.present
+                if not path.startswith(("history.family_history", "history.allergies")) and not self._own_present(path)
+                and any(wanted & _attribute_roots(t) for t in field_texts(self.case, path))]
 
     def _may_answer(self, query: str, named: set[str], may: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> bool:
         """Whether a record text that may amount to ``query`` (``may``, from :meth:`unmatched`)

@@ -86,6 +86,9 @@ class ListFieldHandler(AnswerHandler):
             return [Statement(intent, "denied", "denied", {"items": self.say.items(denied, articles=False)}, items=len(denied))], []
 
         hits, misses = self.lookup.match(queries, fields)
+        # "any stomach issues?" with acid reflux recorded, "pain relievers?" with an ibuprofen
+        # that eases the pain: the member is said, never the family denied past it
+        members, misses = self._recorded_members(intent, misses)
         topics = {} if blanket or intent not in _CLASS_ASKED else {m: class_topic(m) for m in misses}
         classes = {m: topic for m, topic in topics.items() if topic}
         misses = [m for m in misses if m not in classes]
@@ -106,7 +109,9 @@ class ListFieldHandler(AnswerHandler):
         maybe = list(dict.fromkeys([*maybe, *covered]))[: self.lookup.max_facts]
         statements = self.say.yes_and_no(intent, list(dict.fromkeys([*hits, *linked])))
         statements += self.say.maybe(intent, maybe)
-        hits = list(dict.fromkeys([*hits, *linked, *maybe]))
+        members = [p for p in members if p not in hits and p not in maybe]
+        statements += self.said_members(intent, members)
+        hits = list(dict.fromkeys([*hits, *linked, *maybe, *members]))
         if classes:
             # "heart problems?" with none recorded: the class is denied by name
             topics = list(dict.fromkeys(classes.values()))
@@ -189,21 +194,35 @@ class ListFieldHandler(AnswerHandler):
         absent: list[str] = []
         recalled: list[str] = []
         maybe: list[str] = []
+        members: list[str] = []
         if intent in OWN_BODY:
             kin, maybe, unsure, absent = self.lookup.unmatched(misses)
             hits = list(dict.fromkeys([*hits, *kin]))
         else:
             maybe, misses = self._covered_symptoms(intent, fields, misses)
+            members, misses = self._recorded_members(intent, misses)
+            maybe = [p for p in maybe if p not in members]
             unsure = self.lookup.held_elsewhere(misses) if intent in _RECALLED else misses
             recalled = [m for m in misses if m not in unsure]
         statements = self.say.yes_and_no(intent, hits)
         statements += self.say.maybe(intent, maybe)
+        statements += self.said_members(intent, members)
         statements += self.say.absent(intent, absent)
         if recalled:
             statements += self._not_recalled(intent, recalled)
         if unsure:
             statements += self.not_sure.answer(intent, unsure)
         return statements
+
+    def _recorded_members(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The patient's own record texts that are members of a family a query names
+        (:meth:`~tod.patient.record_lookup.RecordLookup.recorded_members`), up to k, and the
+        queries none is a member of; none for a question about the relatives."""
+        if intent in _OTHERS_RECALLED:
+            return [], list(queries)
+        found = {q: self.lookup.recorded_members(q) for q in queries}
+        paths = list(dict.fromkeys(p for q in queries for p in found[q]))[: self.lookup.max_facts]
+        return paths, [q for q in queries if not found[q]]
 
     def _kin(self, absent: Sequence[str], present: Sequence[str]) -> list[str]:
         """The present facts of ``present`` related to a denied item by a category of

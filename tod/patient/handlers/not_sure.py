@@ -37,7 +37,8 @@ class NotSure:
         honest link (:meth:`~tod.patient.record_lookup.RecordLookup.holders`; "Well, 8 cigarettes a
         day, if that's what you mean." to "tobacco smoke?"; of an item of the body, only a condition
         the patient was told of: "Well, I've had rheumatoid arthritis, if that's what you mean." to
-        "joint pain?"), never to a question about the relatives; an item of the body (asked as a
+        "joint pain?", or a fact naming the body attribute asked: sleeping tablets to "sleep
+        patterns?"), never to a question about the relatives; an item of the body (asked as a
         symptom or change, or described: ``intent`` "common") that only examination findings touch,
         "not that I've noticed myself" (:meth:`~tod.patient.record_lookup.RecordLookup.only_found`,
         variant ``unnoticed``); a sign only an examiner sees, "I wouldn't know, that's for you to
@@ -47,8 +48,7 @@ class NotSure:
         (:meth:`~tod.patient.handlers.statements.StatementMaker.unsure`: a measurement, a possible
         diagnosis, a relative's detail)."""
         body = intent in OWN_BODY or intent == "common"
-        holders = {q: [p for p in self.lookup.holders(q) if not body or p.startswith("history.past_diagnoses[")]
-                   if intent != "ask_family_history" else [] for q in queries}
+        holders = {q: self._holders(q, body) if intent != "ask_family_history" else [] for q in queries}
         held = list(dict.fromkeys(p for q in queries for p in holders[q]))[: self.lookup.max_facts]
         unnoticed = [q for q in queries if body and not holders[q] and self.lookup.only_found(q)]
         rest = [q for q in queries if not holders[q] and q not in unnoticed]
@@ -64,6 +64,18 @@ class NotSure:
         if rest or not statements:
             statements.append(self.say.unsure(intent, rest))
         return statements
+
+    def _holders(self, query: str, body: bool) -> list[str]:
+        """The patient's present facts that hold ``query``
+        (:meth:`~tod.patient.record_lookup.RecordLookup.holders`); of an item of the ``body``, only
+        a condition the patient was told of or a fact that names the body attribute asked about
+        (:meth:`~tod.patient.record_lookup.RecordLookup.attribute_holders`: "sleep patterns?" and
+        sleeping tablets)."""
+        found = self.lookup.holders(query)
+        if not body:
+            return found
+        attribute = self.lookup.attribute_holders(query)
+        return [p for p in found if p.startswith("history.past_diagnoses[") or p in attribute]
 
     def _said_apart(self, statements: list[Statement], queries: Sequence[str], variant: str,
                     applies: Callable[[str], bool]) -> list[str]:

@@ -49,7 +49,10 @@ class SymptomHandler(AnswerHandler):
         if not queries:
             return self.answer(intent, rule, [], state)
         hits, unknown = self.lookup.match(queries, rule.fields)
-        kin, maybe, unsure, absent = self.lookup.unmatched(unknown)
+        # "redness?" with a rash recorded as red: how it looks is said, never denied
+        described = {q: self.lookup.described(q) for q in unknown}
+        looks = list(dict.fromkeys(p for q in unknown for p in described[q]))
+        kin, maybe, unsure, absent = self.lookup.unmatched([q for q in unknown if not described[q]])
         hits = list(dict.fromkeys([*hits, *kin]))
         said_yes, said_no = self.lookup.by_status(hits)
         statements = []
@@ -60,7 +63,8 @@ class SymptomHandler(AnswerHandler):
             names = Fill(join_items([self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in said_no]), tuple(said_no))
             statements.append(Statement(intent, "denied", "denied", {"items": names}, items=len(said_no)))
         statements += self.say.maybe(intent, [p for p in maybe if p not in hits])
-        hits = list(dict.fromkeys([*hits, *maybe]))
+        statements += self.said_members(intent, looks)
+        hits = list(dict.fromkeys([*hits, *maybe, *looks]))
         if catch_all:
             statements += self.say.remaining(intent, present_symptoms, hits, state)
         statements += self.say.absent(intent, absent)

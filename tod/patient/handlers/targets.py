@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tod.patient.acts import Fill, Statement
+from tod.patient.acts import Statement
 from tod.patient.handlers.base import AnswerHandler
 from tod.patient.record_lookup import symptom_index
 from tod.records.model import Status
@@ -86,7 +86,3 @@ class SymptomTargets(AnswerHandler):
     def _symptom_absent(self, index: int) -> Statement:
         """"I don't actually have any X" of the recorded denied symptom at ``index``."""
         return Statement("common", "symptom_absent", "denied", {"symptom": self.symptom_fill(index)}, items=1)
-
-    def symptom_fill(self, index: int) -> Fill:
-        """The name of the symptom at ``index`` in lay words, with its path."""
-        return Fill(self.lookup.lay(self.lookup.case.symptoms[index].name), (f"symptoms[{index}]",))
