@@ -8,8 +8,8 @@ statements that answer the intent and the extras a volunteering persona may add.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 import re
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Sequence
 
 from tod.patient.acts import Fill, Statement
@@ -63,7 +63,8 @@ class AnswerHandler(ABC):
         denial: whole facts with the honest link (``present_maybe``: "Well, I've had acid
         reflux, if that's what you mean."), a remedy recorded as easing a symptom as what eases it
         ("What helps the back pain? Ibuprofen."), how a symptom looks as its descriptor ("The
-        rash? Red." to "redness?", :meth:`~tod.patient.record_lookup.RecordLookup.described`); nothing when ``paths`` is empty."""
+        rash? Red." to "redness?", :meth:`~tod.patient.record_lookup.RecordLookup.described`);
+        nothing when ``paths`` is empty."""
         section = intent if intent in OWN_BODY else "common"
         statements = self.say.maybe(section, [p for p in paths if not _EASED_PATH.match(p) and not _LOOK_PATH.match(p)])
         for path in paths:
