@@ -207,3 +207,12 @@ def test_a_pain_recorded_by_its_place_adjective_lies_there(rich_record, parser, 
         reply = reply_to(record, parser, make_agent, seed, "Any joint pain?", ["ask_symptom"], {"symptom": ["joint pain"]})
         assert "joint pain" in reply.text and re.search(r"(?:^|\. )No\b", reply.text), reply.text
         assert not re.search(r"couldn't say|don't really know", reply.text), reply.text
+
+
+def test_a_denial_right_after_present_symptoms_is_a_contrast(rich_record, parser, make_agent):
+    """A symptom denied right after symptoms the patient has is said as a contrast ("But no
+    fever."), never "No, ..." which reads as taking them back."""
+    for text in replies_to(rich_record, parser, make_agent, "Any belly pain? What about a fever?",
+                           ["ask_symptom"], {"symptom": ["abdominal pain", "fever"]}):
+        assert re.search(r"pain[^.]*\. But\b[^.]*fever", text), text
+        assert ". No," not in text, text
