@@ -250,3 +250,12 @@ def test_a_gait_question_is_not_denied_past_a_child_who_will_not_stand(child_rec
         reply = reply_to(record, parser, make_agent, seed, "Any trouble walking?", ["ask_symptom"],
                          {"symptom": ["trouble walking"]})
         assert "symptoms[1]" in reply.provenance and not DENIES.search(reply.text), reply.text
+
+
+def test_a_denial_right_after_present_symptoms_is_a_contrast(rich_record, parser, make_agent):
+    """A symptom denied right after symptoms the patient has is said as a contrast ("But no
+    fever."), never "No, ..." which reads as taking them back."""
+    for text in replies_to(rich_record, parser, make_agent, "Any belly pain? What about a fever?",
+                           ["ask_symptom"], {"symptom": ["abdominal pain", "fever"]}):
+        assert re.search(r"pain[^.]*\. But\b[^.]*fever", text), text
+        assert ". No," not in text, text

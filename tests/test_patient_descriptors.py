@@ -253,3 +253,14 @@ def test_an_onset_question_still_gets_the_onset(rich_record, parser, make_agent)
         reply = reply_to(rich_record, parser, make_agent, seed, "Did the pain start suddenly or gradually?",
                          ["ask_symptom_description_time"], {"symptom": ["pain"]})
         assert "sudden" in reply.text, reply.text
+
+
+def test_how_a_feeling_looks_is_not_hedged_with_looking(rich_record, parser, make_agent):
+    """A colour or shape asked of a symptom one cannot look at (a pain) gets a "not sure" with
+    no looking words; one that can be seen (a rash) keeps them."""
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "What colour is the belly pain, and its shape?",
+                         ["ask_symptom_description_color", "ask_symptom_description_shape"],
+                         {"symptom": ["abdominal pain"]})
+        assert "not sure" in reply.text.lower(), reply.text
+        assert not re.search(r"\blook|paid attention to (?:how|the colou?r)", reply.text, re.IGNORECASE), reply.text

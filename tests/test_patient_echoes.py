@@ -213,3 +213,22 @@ def test_a_topic_line_never_leads_with_a_label_of_the_doctors_words():
     unsure = [t for voice in ("patient", "caregiver")
               for t in bank.options("ask_reproductive_history", "not_recorded", voice)]
     assert not [t for t in unsure if "pregnancies" in t or "periods" in t]
+
+
+def test_a_modifier_cut_from_its_noun_is_never_echoed():
+    """An item that is a modifier standing before its noun in the doctor's turn ("current" of
+    "current medications", "unexplained" of "unexplained weight loss") is cut and never
+    repeated alone; a whole item, or a modifier at the end of a phrase, is kept."""
+    from tod.patient.voice import cut_from
+
+    assert cut_from("current", "Any current medications?")
+    assert cut_from("unexplained", "Any unexplained weight loss or fevers?")
+    assert not cut_from("fevers", "Any unexplained weight loss or fevers?")
+    assert not cut_from("spots", "Where did the spots first appear?")
+    assert not cut_from("depressed", "Have you been feeling depressed lately?")
+
+
+def test_a_denial_never_names_a_bare_modifier(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Any unexplained weight loss?",
+                           ["ask_symptom"], {"symptom": ["unexplained"]}):
+        assert not re.search(r"\bunexplained\b(?! weight)", text, re.IGNORECASE), text

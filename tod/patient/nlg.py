@@ -24,7 +24,7 @@ from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
                                    starts_clause)
-from tod.patient.voice import VOICE_TOKENS, Voice
+from tod.patient.voice import VOICE_TOKENS, Voice, can_be_seen
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
@@ -171,7 +171,12 @@ class TemplateRenderer:
         :func:`~tod.patient.spoken.says_state`), "<variant>_past" for a one-off in the past
         ("ibuprofen once last night" -> "I took ...", :func:`~tod.patient.spoken.said_in_past`),
         "<variant>_clause" for items that are clauses of their own ("I've lost 5 kg",
-        :func:`~tod.patient.templates.starts_clause`)."""
+        :func:`~tod.patient.templates.starts_clause`); "<variant>_unseen" for a symptom one
+        cannot look at (:func:`~tod.patient.voice.can_be_seen`: how the pain "looks" is no
+        question of looking, "I'm not sure how I'd describe the pain.")."""
+        symptom = statement.fills.get("symptom")
+        if symptom is not None and self.bank.has(section, f"{variant}_unseen") and not can_be_seen(symptom.text):
+            return f"{variant}_unseen"
         items = statement.fills.get("items")
         if items is None:
             return variant
@@ -209,6 +214,7 @@ class TemplateRenderer:
         volunteered: list[str] = []
         said: set[tuple[object, ...]] = set()
         denied_said = False
+        present_last: str | None = None  # the section of the last part when it states present facts
         stated: dict[str, set[str]] = {"present": set(), "denied": set()}
         plain_last = False  # whether the last part says what the patient does not have or know
         if answers and not answers[0].repeated and self.rng.random() < style.open_rate:
@@ -232,12 +238,15 @@ class TemplateRenderer:
                 contrast = denied_said and not repeated and statement.outcome == "present"
                 if contrast:
                     statement = self._after_denial(statement)
+                elif not repeated and statement.outcome == "denied" and present_last in _related_sections(statement.section):
+                    statement = self._after_present(statement)
                 led = any(_ECHO_LEAD.match(p.template) for p in parts)
                 after_but = bool(parts) and _OPENS_WITH_BUT.match(parts[-1].template) is not None
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
                                              named=named, after_denial=contrast or not statement.named, led=led,
                                              after_but=after_but)
                 denied_said = denied_said or statement.outcome == "denied"
+                present_last = statement.section if statement.outcome == "present" and not repeated else None
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
                     # "... about smoking." + "... about drinking." -> "... about smoking or drinking."
                     parts[-1] = Part(parts[-1].template, parts[-1].fills, joined=(parts[-1], part))
@@ -279,6 +288,14 @@ class TemplateRenderer:
         if statement.variant == "present" and self.bank.has(statement.section, "present_but"):
             return replace(statement, variant="present_but")
         return statement
+
+    def _after_present(self, statement: Statement) -> Statement:
+        """A denial said right after a present statement of its kind in the same reply, in its
+        section's contrasting variant where it has one: "But no fever that I've noticed." or
+        "But nothing else like that." after "I've had a cough and a sore throat.", never "No,
+        nothing like that.", which reads as taking back what was just said."""
+        variant = f"{statement.variant}_but"
+        return replace(statement, variant=variant) if self.bank.has(statement.section, variant) else statement
 
     @staticmethod
     def _key(statement: Statement, repeated: bool) -> tuple[object, ...]:
@@ -457,6 +474,13 @@ def merge_unrecorded(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
 
 #: The sections whose present statements are the patient's own symptoms and changes.
 _OWN_SECTIONS = ("ask_symptom", "ask_physical_change")
+
+
+def _related_sections(section: str) -> set[str]:
+    """The sections whose present statements a denial of ``section`` follows as a contrast:
+    its own, or all of :data:`_OWN_SECTIONS` for one of them (a symptom denied after a
+    bodily change said)."""
+    return set(_OWN_SECTIONS) if section in _OWN_SECTIONS else {section}
 
 
 def _moved_after(answers: Sequence[IntentAnswer], moved: Statement, anchor: Statement) -> list[IntentAnswer]:

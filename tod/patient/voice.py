@@ -201,6 +201,52 @@ def echo_item(query: str, to_lay: Callable[[str], str] = lambda text: text, owne
     return patient_words(to_lay(text), owner) if text else ""
 
 
+#: Words naming something one can look at: marks on the skin, swellings and lumps, what the
+#: body passes or brings up ("rash", "swollen ankle", "stool", "phlegm"); a question about how
+#: such a thing looks (shape, colour) can be hedged with "I haven't looked that closely".
+_SEEN_WORDS = frozenset("""rash rashes redness red spot spots patch patches lesion lesions bruise bruises bruising
+    blister blisters sore sores ulcer ulcers scab scabs discoloration discolouration papules pustules bump bumps
+    mark marks peeling scaling wound wounds mole moles cut cuts bite bites wart warts scratch swelling swollen
+    lump lumps mass growth discharge stool stools poo poop faeces feces urine pee wee vomit vomiting sick sputum
+    phlegm mucus snot blood bleeding nosebleed pus skin nail nails hair tongue eye eyes jaundice yellowing
+    boil boils cyst abscess scar scars crust crusting flaking""".split())
+
+
+def can_be_seen(name: str) -> bool:
+    """Whether the symptom ``name`` is something one can look at (a word of
+    :data:`_SEEN_WORDS`: "itchy rash", "swollen left ankle"); a feeling or a whole-body
+    state ("pain", "fatigue", "nausea") is not."""
+    return bool(set(re.findall(r"[a-z]+", name.lower())) & _SEEN_WORDS)
+
+
+#: Words that may follow a whole item in the doctor's question: conjunctions, prepositions,
+#: verbs, pronouns and time words ("rashes or ...", "pain in ...", "fever lately?"); any
+#: other word right after an item continues its phrase ("current" of "current medications").
+_AFTER_ITEM = frozenset("""or and nor but so then also of to for with in on at by from about after before since during
+    into like as than that which who is are was were be been do does did have has had can could would should will
+    you your yours i me my we us they them it its he she his her lately recently now currently ever before today
+    anything something else etc please too either at all any""".split())
+
+
+#: The endings of a modifier (an adjective or participle: "current", "unexplained",
+#: "gastrointestinal", "chronic"), which needs the noun after it to name a thing.
+_MODIFIER_ENDING = re.compile(r"[a-z]{2}(?:al|ous|ive|ic|ary|ent|ant|able|ible|less|ful|ed|ish)$", re.IGNORECASE)
+
+
+def cut_from(query: str, text: str) -> bool:
+    """Whether the doctor's item ``query`` is a modifier cut from its noun in the turn
+    ``text``: it ends with a modifier (:data:`_MODIFIER_ENDING`) and each place it stands in
+    the text is followed, with no punctuation between, by a word that continues its phrase
+    (not one of :data:`_AFTER_ITEM`): "current" of "any current medications?", "unexplained"
+    of "unexplained weight loss". Such an item is never repeated on its own; an item not
+    found in the text is not cut."""
+    core = query.strip(_ECHO_PUNCTUATION)
+    if not core or not _MODIFIER_ENDING.search(core):
+        return False
+    nexts = [m.group(1) for m in re.finditer(rf"(?<![\w-]){re.escape(core)}(?![\w-])[ \t]*([A-Za-z][\w'-]*)?", text, re.IGNORECASE)]
+    return bool(nexts) and all(n is not None and n.lower() not in _AFTER_ITEM for n in nexts)
+
+
 def speakable(echo: str) -> bool:
     """Whether an echoed item can stand as an item in a reply: some words, at most
     :data:`ECHO_MAX_WORDS`, no chat or question word."""

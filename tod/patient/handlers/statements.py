@@ -20,7 +20,7 @@ from tod.patient.record_lookup import RecordLookup
 from tod.patient.spoken import referred
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items, join_things
-from tod.patient.voice import SYMPTOM_HEADS, echo_item, owner_word, parent_speaks, speakable, with_article
+from tod.patient.voice import SYMPTOM_HEADS, cut_from, echo_item, owner_word, parent_speaks, speakable, with_article
 
 #: The path of a symptom's name ("symptoms[2]"): the item that takes its article in a list.
 _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
@@ -58,8 +58,11 @@ class StatementMaker:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
         and edge function words, reworded only when a whole item is one lay-table term,
         "your" as "my"), the items that cannot stand as one (:func:`speakable`: a chat or
-        question word, more than five words) left out; ``None`` when none is left."""
-        echoed = [e for e in dict.fromkeys(echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in queries) if speakable(e)]
+        question word, more than five words) and those cut from a longer phrase of the turn
+        (:func:`cut_from`: "current" of "current medications") left out; ``None`` when none
+        is left."""
+        whole = [q for q in queries if not cut_from(q, self.lookup.turn_text)]
+        echoed = [e for e in dict.fromkeys(echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in whole) if speakable(e)]
         return Fill(join_items(echoed, "or"), items=tuple(echoed)) if echoed else None
 
     def absent(self, section: str, queries: Sequence[str]) -> list[Statement]:
