@@ -216,6 +216,15 @@ def test_a_firmly_held_belief_is_a_symptom_but_a_guess_about_the_complaint_is_no
     assert not any(name.startswith("believing") for name, _ in _statuses(case))
 
 
+def test_a_belief_given_as_the_reason_of_a_doing_is_read_with_the_doing() -> None:
+    case, unrouted = _read(f"{MAN} He avoids the kitchen because he is convinced that the kettle records his voice.")
+    assert ("believing that the kettle records my voice", "present") in _statuses(case)
+    assert ("avoiding the kitchen", "present") in _statuses(case)
+    assert unrouted == 0
+    case, _ = _read(f"{MAN} He avoids the kitchen because he thinks it may be dusty.")  # a guess, no held belief
+    assert not any(name.startswith("believing") for name, _ in _statuses(case))
+
+
 def test_the_reason_after_a_hindered_doing_goes_and_the_doing_stays() -> None:
     case, unrouted = _read(f"{ADULT} More recently, she has had trouble falling asleep because she worries about money.")
     assert ("trouble falling asleep", "present") in _statuses(case)
