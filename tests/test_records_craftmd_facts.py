@@ -208,6 +208,21 @@ def test_a_life_event_of_the_patient_is_social_history() -> None:
     assert habits == [("recently broke up with my fiance", None), ("lost my job at the bakery", "2 months ago")]
 
 
+def test_a_strain_or_a_new_partner_in_the_patients_life_is_social_history() -> None:
+    assert _facts("She has had a lot of stress at home") == [("social.living_habits", "has had a lot of stress at home", None)]
+    assert _facts("He is under significant stress at his new school") == [
+        ("social.living_habits", "under significant stress at his new school", None)]
+    assert _facts("She has a new girlfriend") == [("social.living_habits", "has a new girlfriend", None)]
+    assert route_clause("She has a new rash", default=None).unrouted  # no life event: the complaint reader's
+
+
+def test_milestones_being_met_are_the_childs_history() -> None:
+    assert _facts("He is meeting all developmental milestones") == [
+        ("history.past_diagnoses", "meeting all developmental milestones", None)]
+    assert _facts("She has been meeting her motor milestones") == [
+        ("history.past_diagnoses", "meeting her motor milestones", None)]
+
+
 def test_a_firmly_held_belief_is_a_symptom_but_a_guess_about_the_complaint_is_not() -> None:
     case, _ = _read(f"{MAN} He is convinced that his landlord reads his mail. He thinks the cough may be from dust.")
     assert ("believing that my landlord reads my mail", "present") in _statuses(case)
