@@ -36,6 +36,15 @@ def test_a_treatment_over_years_ago_is_past_history_not_a_current_medication() -
         ("history.past_diagnoses", "chemotherapy", "as a child"), ("history.past_diagnoses", "leukemia", "as a child")]
 
 
+def test_a_course_that_treated_a_condition_is_past_history_unless_told_as_ongoing() -> None:
+    assert _facts("She has a history of lymphoma treated with radiation") == [
+        ("history.past_diagnoses", "lymphoma", None), ("history.past_diagnoses", "radiation", None)]
+    assert _facts("He has a history of otitis and sinusitis, which were treated with antibiotics")[-1] == (
+        "history.past_diagnoses", "antibiotics", None)
+    assert ("history.medications", "antibiotics", None) in _facts("She has a history of acne, currently treated with antibiotics")
+    assert ("history.medications", "lisinopril", None) in _facts("He has hypertension treated with lisinopril")
+
+
 def test_a_recent_finished_course_is_the_treatment_tried_not_a_current_medication() -> None:
     assert _facts("He completed a 7-day course of doxycycline 10 days ago") == [
         ("history.current_treatment", "doxycycline", "10 days ago")]

@@ -637,12 +637,22 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|(?:which|that) (?:is|was|were|has been|had been))",
                                           cond.strip(), re.I) else \
         [RoutedFact("history.past_diagnoses", short_value(cond))]
+    ongoing = _ONGOING_TREATMENT.search(item) is not None
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
         surgery = item_field(part) == "history.trauma_surgery"  # "treated with mastectomy"
-        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else "history.medications"
+        over = not ongoing and _COURSE_TREATMENT.search(part)  # "cancer treated with radiation": a course that ended
+        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else \
+            "history.past_diagnoses" if over else "history.medications"
         facts.append(RoutedFact(field, short_value(part)))
     return facts
+
+
+#: A treatment given as a course that ends (radiation, chemotherapy, antibiotics), not a standing medication.
+_COURSE_TREATMENT = re.compile(r"\b(?:chemo\w*|radiation|radiotherapy|irradiation|antibiotics?|antivirals?|"
+                               r"(?:\w+[- ])?courses? of)\b", re.I)
+#: A treatment link told as still going on ("is being treated with", "currently managed with").
+_ONGOING_TREATMENT = re.compile(r"\b(?:is|are|being|currently|now|still)\s+(?:\w+ly\s+)?(?:treated|managed|controlled)\b", re.I)
 
 
 #: A procedure received whole, not a medication ("a blood transfusion", "two units of packed
