@@ -15,6 +15,15 @@ def test_reported_clause_strips_the_speakers_frame_only() -> None:
     assert reported_clause("His father claims that he kicks the furniture") == "kicks the furniture"
     assert reported_clause("She has a blister") is None  # a bare subject is no frame
     assert reported_clause("Her brother smokes") is None  # another person's own statement
+    assert reported_clause("According to his uncle, he kicks the furniture") == "kicks the furniture"
+    assert reported_clause("According to the schedule, he naps daily") is None  # no one who speaks for him
+
+
+def test_what_a_caregiver_tells_in_an_according_to_frame_is_the_patients() -> None:
+    case, unrouted = read("A 7-year-old girl is brought in for a cough. According to her grandmother, she has been "
+                          "shouting at night and hiding food.")
+    assert {"shouting at night", "hiding food"} <= set(symptom_names(case))
+    assert unrouted == 0
 
 
 def test_a_reported_behaviour_is_read_as_the_patients_own() -> None:

@@ -36,6 +36,15 @@ def test_a_treatment_over_years_ago_is_past_history_not_a_current_medication() -
         ("history.past_diagnoses", "chemotherapy", "as a child"), ("history.past_diagnoses", "leukemia", "as a child")]
 
 
+def test_a_course_that_treated_a_condition_is_past_history_unless_told_as_ongoing() -> None:
+    assert _facts("She has a history of lymphoma treated with radiation") == [
+        ("history.past_diagnoses", "lymphoma", None), ("history.past_diagnoses", "radiation", None)]
+    assert _facts("He has a history of otitis and sinusitis, which were treated with antibiotics")[-1] == (
+        "history.past_diagnoses", "antibiotics", None)
+    assert ("history.medications", "antibiotics", None) in _facts("She has a history of acne, currently treated with antibiotics")
+    assert ("history.medications", "lisinopril", None) in _facts("He has hypertension treated with lisinopril")
+
+
 def test_a_recent_finished_course_is_the_treatment_tried_not_a_current_medication() -> None:
     assert _facts("He completed a 7-day course of doxycycline 10 days ago") == [
         ("history.current_treatment", "doxycycline", "10 days ago")]
@@ -208,11 +217,35 @@ def test_a_life_event_of_the_patient_is_social_history() -> None:
     assert habits == [("recently broke up with my fiance", None), ("lost my job at the bakery", "2 months ago")]
 
 
+def test_a_strain_or_a_new_partner_in_the_patients_life_is_social_history() -> None:
+    assert _facts("She has had a lot of stress at home") == [("social.living_habits", "has had a lot of stress at home", None)]
+    assert _facts("He is under significant stress at his new school") == [
+        ("social.living_habits", "under significant stress at his new school", None)]
+    assert _facts("She has a new girlfriend") == [("social.living_habits", "has a new girlfriend", None)]
+    assert route_clause("She has a new rash", default=None).unrouted  # no life event: the complaint reader's
+
+
+def test_milestones_being_met_are_the_childs_history() -> None:
+    assert _facts("He is meeting all developmental milestones") == [
+        ("history.past_diagnoses", "meeting all developmental milestones", None)]
+    assert _facts("She has been meeting her motor milestones") == [
+        ("history.past_diagnoses", "meeting her motor milestones", None)]
+
+
 def test_a_firmly_held_belief_is_a_symptom_but_a_guess_about_the_complaint_is_not() -> None:
     case, _ = _read(f"{MAN} He is convinced that his landlord reads his mail. He thinks the cough may be from dust.")
     assert ("believing that my landlord reads my mail", "present") in _statuses(case)
     assert not any(name.startswith("believing") and "cough" in name for name, _ in _statuses(case))
     case, _ = _read(f"{ADULT} He believes that the radio sends him messages.")  # another person in her vignette
+    assert not any(name.startswith("believing") for name, _ in _statuses(case))
+
+
+def test_a_belief_given_as_the_reason_of_a_doing_is_read_with_the_doing() -> None:
+    case, unrouted = _read(f"{MAN} He avoids the kitchen because he is convinced that the kettle records his voice.")
+    assert ("believing that the kettle records my voice", "present") in _statuses(case)
+    assert ("avoiding the kitchen", "present") in _statuses(case)
+    assert unrouted == 0
+    case, _ = _read(f"{MAN} He avoids the kitchen because he thinks it may be dusty.")  # a guess, no held belief
     assert not any(name.startswith("believing") for name, _ in _statuses(case))
 
 

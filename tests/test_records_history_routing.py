@@ -138,7 +138,7 @@ def test_a_lasting_condition_the_patient_has_is_past_history() -> None:
 def test_healthy_except_for_x_makes_x_past_history_with_its_treatment() -> None:
     assert routed_values("He has been healthy except for an ear infection 2 years ago, which was treated with "
                          "antibiotics") == [("history.past_diagnoses", "ear infection 2 years ago"),
-                                     ("history.medications", "antibiotics")]
+                                     ("history.past_diagnoses", "antibiotics")]
 
 
 def test_a_treatment_clause_that_names_no_treatment_leaves_the_condition() -> None:

@@ -140,3 +140,10 @@ def test_a_reporting_word_before_a_list_item_is_no_part_of_its_name() -> None:
     assert names == ["cough", "poor appetite"]
     kept = [item["name"] for item in symptom_items("complaining that she cannot sleep")]
     assert not any(name == "she cannot sleep" for name in kept)  # a reported clause is left whole
+
+
+def test_a_sensitivity_or_a_leakage_the_patient_notices_is_a_symptom() -> None:
+    case, unrouted = read("A 50-year-old woman comes to the clinic because of a cough. She has noticed occasional "
+                          "sensitivity to loud sounds. She also reports increased bladder leakage.")
+    assert {"occasional sensitivity to loud sounds", "increased bladder leakage"} <= set(symptom_names(case))
+    assert unrouted == 0

@@ -679,7 +679,7 @@ class NarrativeReader:
             return
         routing = Routing()
         leftover: list[str] = []
-        for clause in split_clauses(body):
+        for clause in (piece for part in split_clauses(body) for piece in _RE.belief_reason.split(part)):
             obj = negated_object(clause)
             if obj is not None:
                 routing.extend(route_clause(clause, default=SYMPTOMS))

@@ -137,7 +137,8 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"(?:is |has been |was )?managing|manages)\s*|^there (?:is|was) (?:a |an )?(?:(?:known|prior|past|previous) )?"
          r"(?:medical )?history of\s*|^(?:was |were )?(?=born (?:at|by|via|preterm|prematurely|premature|full|term|vaginally|by)\b)|"
          r"^(?:was|were) (?=delivered (?:at|by|via|preterm|prematurely|full|term|vaginally|healthy|without)\b)|"
-         r"^(?:has |have )?(?=met (?:all )?(?:(?:his|her|their) )?(?:developmental )?milestones\b)"),
+         r"^(?:has |have |is |are |has been |had been )?(?=(?:met|meeting) (?:all )?(?:(?:his|her|their) )?"
+         r"(?:(?:developmental|motor|verbal|social|speech|language)(?:,? (?:and )?|\s+))*milestones\b)"),
         ("demographics.occupation", r"^(?:works? (?:(?:part-time|full-time|part time|full time) )?(?:as|at|in|for)|is employed (?:as|at|by)|employed as|occupation:?|"
          r"is (?=(?:an? )?(?:[\w-]+ ){0,3}" + OCCUPATION + r"\b))\s*"),
         ("social.living_habits", r"^(?=(?:lives|lived|(?:has|have) (?:lived|been living)|is living|is married|is divorced|is widowed|is single|exercises|eats|"
@@ -149,7 +150,12 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          # a life event of the patient's: a breakup, a divorce, a lost job, a move
          r"(?:(?:has |had )?(?:recently |just )?(?:broke|broken) up with|(?:recently )?(?:got |was |has been )?divorced|"
          r"(?:recently )?separated from|(?:has |had )?(?:recently )?lost (?:his|her|their) (?:job|home|house)|"
-         r"(?:was|has been|had been) (?:recently )?(?:fired|laid off|let go)|(?:recently )?moved (?:in with|out of|back)))\b)"),
+         r"(?:was|has been|had been) (?:recently )?(?:fired|laid off|let go)|(?:recently )?moved (?:in with|out of|back)|"
+         r"(?:has |had )?(?:recently )?(?:started|begun|began) (?:a )?new (?:job|relationship)|"
+         r"(?:has|had) (?:recently )?(?:a )?new (?:boyfriend|girlfriend|partner|job)|"
+         # a strain the patient lives under: "has had a lot of stress at work"
+         r"(?:is|was|has been|had been) (?:under (?:a lot of |a great deal of |much |significant )?stress|(?:very |quite )?stressed)|"
+         r"(?:has|had|has had|have had) (?:(?:a lot|a great deal|plenty) of |(?:much |a little )?more |increased |significant |)stress))\b)"),
         ("social.reproductive_history", r"^(?=(?:(?:my|her) )?(?:last menstrual period|last (?:menstrual )?(?:cycle|period)|menstrual|menarche|menses|(?:menstrual )?cycles? (?:are|is|were|was)|"
          r"periods?|(?:is |was )?(?:an? )?(?:gravida|g\d+p\d+)|obstetric history|is \d+ weeks pregnant|is pregnant|pregnan\w*|"
          r"contracepti\w*|uses (?:oral )?contracepti\w*|delivered|gave birth|breastfeed\w*|menopaus\w*|"
@@ -631,12 +637,22 @@ def _split_condition_treatment(item: str) -> list[RoutedFact]:
     facts = [] if not cond or re.fullmatch(r"(?:currently|now|still|being|well|(?:which|that) (?:is|was|were|has been|had been))",
                                           cond.strip(), re.I) else \
         [RoutedFact("history.past_diagnoses", short_value(cond))]
+    ongoing = _ONGOING_TREATMENT.search(item) is not None
     for part in split_items(drug):
         lifestyle = re.match(r"^(?:a |an )?(?:\w+ )?(diet|lifestyle|exercise|weight loss)", part, re.I)
         surgery = item_field(part) == "history.trauma_surgery"  # "treated with mastectomy"
-        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else "history.medications"
+        over = not ongoing and _COURSE_TREATMENT.search(part)  # "cancer treated with radiation": a course that ended
+        field = "social.living_habits" if lifestyle else "history.trauma_surgery" if surgery else \
+            "history.past_diagnoses" if over else "history.medications"
         facts.append(RoutedFact(field, short_value(part)))
     return facts
+
+
+#: A treatment given as a course that ends (radiation, chemotherapy, antibiotics), not a standing medication.
+_COURSE_TREATMENT = re.compile(r"\b(?:chemo\w*|radiation|radiotherapy|irradiation|antibiotics?|antivirals?|"
+                               r"(?:\w+[- ])?courses? of)\b", re.I)
+#: A treatment link told as still going on ("is being treated with", "currently managed with").
+_ONGOING_TREATMENT = re.compile(r"\b(?:is|are|being|currently|now|still)\s+(?:\w+ly\s+)?(?:treated|managed|controlled)\b", re.I)
 
 
 #: A procedure received whole, not a medication ("a blood transfusion", "two units of packed

@@ -305,7 +305,7 @@ unconscious unresponsive consciousness behavior behaviour outbursts tantrums yel
 freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis
 melena mucus pus odor smell taste lump bulge protrusion deformity
 thickening scaling crusting peeling flaking hives welts eruption erosions sores cyst cysts wart warts mole moles
-ringing buzzing soreness tightening thinning hardening
+ringing buzzing soreness tightening thinning hardening sensitivity leakage leaking
 """.split())
 _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|pnea|pnoea|plegia|paresis|penia|megaly|"
                              r"opathy|cele|oma|ia|esthesias?|phagia|phasia|ptysis|emesis|orrhagia|cytosis|trophy)$")
