@@ -259,3 +259,37 @@ def test_a_denial_right_after_present_symptoms_is_a_contrast(rich_record, parser
                            ["ask_symptom"], {"symptom": ["abdominal pain", "fever"]}):
         assert re.search(r"pain[^.]*\. But\b[^.]*fever", text), text
         assert ". No," not in text, text
+
+
+def test_a_feeling_denied_after_present_symptoms_keeps_its_own_frame(rich_record, parser, make_agent):
+    """The contrast is worded for problem nouns; a feeling keeps the frame a feeling takes
+    ("I haven't been anxious"), never "But no anxious"."""
+    for text in replies_to(rich_record, parser, make_agent, "Any belly pain? Have you been anxious?",
+                           ["ask_symptom"], {"symptom": ["abdominal pain", "anxious"]}):
+        assert "anxious" in text and not re.search(r"\bno anxious\b", text.lower()), text
+
+
+def test_a_state_word_among_symptoms_is_never_echoed_as_a_thing(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Are you dehydrated, with a dry mouth or sunken eyes?",
+                           ["ask_symptom"], {"symptom": ["dehydrated", "dry mouth", "sunken eyes"]}):
+        assert not re.search(r"\bno dehydrated\b", text.lower()), text
+
+
+def test_a_narrowed_medicine_class_takes_no_remedy_outside_it(rich_record, parser, make_agent):
+    """"heart medications" is a kind the medicine category does not carry: a paracetamol that
+    eases a symptom is no known member of it, so it is not said as one."""
+    symptoms = [{"name": "fever", "relieving_factors": ["paracetamol"]}]
+    record = edited(rich_record, symptoms=symptoms, **_WITHOUT_MEDICINES)
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Have you taken any heart medications?",
+                         ["ask_past_medication"], {"past_medication": ["heart medications"]})
+        assert "paracetamol" not in reply.text, reply.text
+        assert "symptoms[0].relieving_factors[0]" not in reply.provenance, reply.provenance
+
+
+def test_difficulty_moving_is_no_question_about_a_move(child_record, parser, make_agent):
+    record = updated(child_record, social={"living_habits": [{"value": "in year 1 at primary school"}]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any difficulty moving his arm?", ["ask_symptom"],
+                         {"symptom": ["difficulty moving"]})
+        assert "school" not in reply.text, reply.text

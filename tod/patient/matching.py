@@ -156,6 +156,7 @@ class CategoryTable:
 
     def __init__(self, categories: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
         self._names = {normalise(n): name for name, (names, _) in categories.items() for n in names}
+        self._name_words = {name: frozenset(w for n in names for w in content_words(n)) for name, (names, _) in categories.items()}
         self._members = {name: frozenset(normalise(m) for m in members) for name, (_, members) in categories.items()}
         self._name_pattern = phrase_pattern(list(self._names)) if self._names else None
         self._member_pattern = {name: phrase_pattern(list(m)) for name, m in self._members.items()}
@@ -172,6 +173,10 @@ class CategoryTable:
             return ()
         found = [self._names[m.group(0).lower()] for m in self._name_pattern.finditer(normalise(text))]
         return tuple(dict.fromkeys(found))
+
+    def name_words(self, category: str) -> frozenset[str]:
+        """The words of every phrase that names ``category`` ("medication", "meds", "pills", ...)."""
+        return self._name_words[category]
 
     def member_of(self, text: str) -> frozenset[str]:
         """The categories ``text`` holds a member of ("bronchitis" -> lung_condition)."""

@@ -157,6 +157,7 @@ class TemplateRenderer:
         shape = asked_shape(items)
         if shape == "problem":
             return section, variant
+        variant = variant.removesuffix("_but")  # the contrast is worded for problem nouns ("But no fever")
         if shape in NOUN_SHAPES:  # a noun fits every frame about a thing; only a noun frame needs another
             tried = [(section, f"{variant}_{shape}")]
         else:

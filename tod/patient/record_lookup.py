@@ -42,6 +42,12 @@ _NONE_VALUE = re.compile(
 )
 
 
+#: Words that qualify a category a doctor names without narrowing it to a kind ("current
+#: medications", "over-the-counter pain relievers"); any other word narrows it ("heart
+#: medications"), and a member of the whole category is then no known member of the kind.
+_BROAD_QUALIFIERS = CATCH_ALL_WORDS | content_words("""regular regularly daily prescription prescribed over-the-counter
+    over counter otc recent recently usual routine any take taking""")
+
 #: The descriptors of how a symptom looks, feels or smells: a doctor's word for one of them
 #: ("redness" for a red rash) is answered with it (:meth:`RecordLookup.described`).
 _LOOKS = ("color", "shape", "texture", "smell")
@@ -234,10 +240,13 @@ class RecordLookup:
         """The paths of the patient's own present record texts (:meth:`_own_member_texts`) that
         are members of the category ``query`` names (``templates/synonyms.yaml``: "pain relievers"
         and an ibuprofen that eases a symptom, "stomach issues" and a recorded acid reflux):
-        a family or field the record holds a member of is never denied. Without ``details``,
-        whole facts only (no symptom factor)."""
+        a family or field the record holds a member of is never denied. None for a category
+        narrowed by a word the category does not carry (:data:`_BROAD_QUALIFIERS`: "heart
+        medications" is no "medications" a paracetamol belongs to). Without ``details``, whole
+        facts only (no symptom factor)."""
         categories = self.matcher.categories
-        if not categories.named(query):
+        named = categories.named(query)
+        if not named or content_words(query) - WEAK_WORDS - _BROAD_QUALIFIERS - categories.name_words(named[0]):
             return []
         return list(dict.fromkeys(path for path, text in self._member_texts
                                   if (details or "]." not in path) and categories.covers(query, text)))

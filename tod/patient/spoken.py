@@ -743,7 +743,8 @@ def said_in_past(text: str) -> bool:
 #: Symptom words that say a state, taken with "been" ("I've been dizzy", not "I've had dizzy").
 _STATE_ADJECTIVES = frozenset("""itchy dizzy sleepy drowsy fussy irritable restless lethargic tired weak nauseous
     nauseated pale confused breathless thirsty shaky wheezy sweaty achy grumpy clingy floppy bloated constipated
-    swollen feverish jaundiced unsteady forgetful anxious depressed withdrawn agitated listless""".split())
+    swollen feverish jaundiced unsteady forgetful anxious depressed withdrawn agitated listless dehydrated disoriented
+    flushed sluggish""".split())
 #: -ing words that name a symptom as a thing had ("I've had swelling").
 _HAD_ING = frozenset("swelling bruising tingling burning ringing stinging throbbing bloating spotting".split())
 #: Words after an -ing verb that keep it a verb ("crying at night", "coughing up blood").
