@@ -188,6 +188,7 @@ def test_a_part_quality_or_doing_item_is_classed_by_its_shape(items, shape):
     ("Any changes in your gait?", "gait", "any change in my gait", "no gait"),
     ("Have you noticed a change to the sense of touch?", "sense of touch", "change in my sense of touch", "no sense"),
     ("Any changes in the rash?", "rash", "rash", "change in"),
+    ("Any changes in sex drive, such as decreased libido?", "decreased libido", "decreased libido", "change in"),
     ("Are you peeing more often?", "peeing more often", "been peeing more often", "trouble peeing"),
 ])
 def test_an_unrecorded_item_is_denied_in_its_shapes_frame(rich_record, parser, make_agent, turn, item, said, never):

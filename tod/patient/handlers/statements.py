@@ -27,6 +27,9 @@ _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
 #: Shapes of an item every person has, rather than has had (:func:`~tod.patient.spoken.asked_shape`);
 #: a quality ("texture") is of some thing, maybe one the patient does not have (a rash).
 _OWN_SHAPES = frozenset({"part", "attribute", "measure"})
+#: An item that names its change itself ("decreased libido", "poor appetite"): never "a change in" it.
+_NAMES_CHANGE = re.compile(r"^(?:decreased|increased|reduced|raised|low|high|poor|less|more|lost|loss|changed)\b",
+                           re.IGNORECASE)
 
 
 class StatementMaker:
@@ -83,7 +86,8 @@ class StatementMaker:
         or measure: "gait", "sense of touch", :func:`~tod.patient.spoken.asked_shape`)
         and the doctor asked about a change in it: its denial keeps the change ("I haven't
         noticed any change in my gait"), never "no gait"."""
-        return asked_shape([query]) in _OWN_SHAPES and asked_change_in(query, self.lookup.turn_text)
+        own = asked_shape([query]) in _OWN_SHAPES and not _NAMES_CHANGE.match(query)
+        return own and asked_change_in(query, self.lookup.turn_text)
 
     def maybe(self, section: str, paths: Sequence[str]) -> list[Statement]:
         """The patient's present symptoms that may amount to what the doctor asked, said with
