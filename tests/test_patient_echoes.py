@@ -103,6 +103,20 @@ def test_items_that_share_a_trailing_place_say_it_once():
     assert shared_place(["cough", "numbness in my arm"]) == (["cough", "numbness in my arm"], "")
 
 
+@pytest.mark.parametrize(("turn", "items", "said", "once"), [
+    ("Any pain in your neck, or weakness or numbness in your arm?", ["pain in my neck", "weakness in my arm",
+     "numbness in my arm"], "pain in my neck, weakness or numbness in my arm", "in my arm"),
+    ("Any injury to your eye or trauma to your eye?", ["injury to my eye", "trauma to my eye"],
+     "injury or trauma to my eye", "to my eye"),
+    ("Any itching, eye redness or left eye redness?", ["itching", "eye redness", "left eye redness"],
+     "itching or left eye redness", "eye redness"),
+])
+def test_an_echo_says_each_item_and_a_place_the_last_items_share_once(rich_record, parser, make_agent, turn, items,
+                                                                      said, once):
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_symptom"], {"symptom": items}):
+        assert said in text and text.count(once) == 1, text
+
+
 @pytest.mark.parametrize(("turn", "item", "frames"), [
     ("Have you been feeling nervous?", "nervous", ("been feeling nervous", "been nervous")),
     ("Any issues with your eyes?", "eyes", ("problems with my eyes", "nothing wrong with my eyes")),
@@ -170,7 +184,11 @@ def test_a_part_quality_or_doing_item_is_classed_by_its_shape(items, shape):
     ("Is the nose dry?", "nose dry", "nothing like that", "nose dry"),
     ("Any bother staying awake?", "staying awake", "trouble staying awake", "no staying awake"),
     ("How is your stress level?", "stress level", "nothing unusual", "no stress level"),
-    ("Any changes in her behaviour?", "behaviour", "nothing unusual", "any behaviour"),
+    ("Any changes in her behaviour?", "behaviour", "any change in my behaviour", "any behaviour"),
+    ("Any changes in your gait?", "gait", "any change in my gait", "no gait"),
+    ("Have you noticed a change to the sense of touch?", "sense of touch", "change in my sense of touch", "no sense"),
+    ("Any changes in the rash?", "rash", "rash", "change in"),
+    ("Any changes in sex drive, such as decreased libido?", "decreased libido", "decreased libido", "change in"),
     ("Are you peeing more often?", "peeing more often", "been peeing more often", "trouble peeing"),
 ])
 def test_an_unrecorded_item_is_denied_in_its_shapes_frame(rich_record, parser, make_agent, turn, item, said, never):

@@ -207,7 +207,7 @@ def test_a_level_of_a_body_attribute_is_the_patients_own_to_tell(rich_record, pa
     for seed in SEEDS:
         reply = reply_to(rich_record, parser, make_agent, seed, "How are your energy levels?", ["ask_symptom"],
                          {"symptom": ["energy levels"]}).text
-        assert "change in energy" in reply and not UNSURE.search(reply), reply
+        assert "change in my energy" in reply and not UNSURE.search(reply), reply
 
 
 @pytest.mark.parametrize(("symptoms", "item"), [

@@ -73,7 +73,7 @@ def test_an_unrecorded_attribute_is_said_to_be_unchanged(rich_record, parser, ma
     for seed in SEEDS:
         text = reply_to(rich_record, parser, make_agent, seed, "Any change in your sleep?", ["ask_symptom"],
                       {"symptom": ["sleep"]}).text
-        assert "haven't noticed any change in sleep" in text, text
+        assert "haven't noticed any change in my sleep" in text, text
 
 
 def test_an_unrecorded_descriptor_of_a_recorded_symptom_is_said_as_a_patient_would(rich_record, parser, make_agent):

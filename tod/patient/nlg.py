@@ -354,16 +354,28 @@ def _template_frames(template: str) -> set[str]:
 
 
 def _fill_text(name: str, fill: Fill) -> str:
-    """The text of a fill in a template; the doctor's items that share a trailing place
-    say it once, at the end ("weight gain or swelling in my abdomen",
-    :func:`~tod.patient.spoken.shared_place`)."""
+    """The text of a fill in a template; the doctor's items are said once each
+    (:func:`_without_contained`) and the last ones that share a trailing place say it once,
+    at the end ("weight gain or swelling in my abdomen", "pain in my neck, weakness or
+    numbness in my arm", :func:`~tod.patient.spoken.shared_place`)."""
     if name != "asked" or len(fill.items) < 2:
         return fill.text
-    items, place = shared_place(fill.items)
-    if not place:
-        return fill.text
+    items = _without_contained(fill.items)
     conjunction = "or" if " or " in fill.text else "and"
-    return join_items(items, conjunction) + place
+    for start in range(len(items) - 1):
+        shared, place = shared_place(items[start:])
+        if place:
+            return join_items([*items[:start], *shared[:-1], shared[-1] + place], conjunction)
+    return join_items(items, conjunction) if len(items) < len(fill.items) else fill.text
+
+
+def _without_contained(items: Sequence[str]) -> list[str]:
+    """``items`` without those another item ends with as whole words, which that item
+    already says ("bloating" beside "abdominal bloating"; "pain" stays beside "pain in my
+    arm", which it does not end)."""
+    lowered = [f" {item.lower()}" for item in items]
+    return [item for item, low in zip(items, lowered)
+            if not any(other != low and other.endswith(low) for other in lowered)]
 
 
 #: A part that opens with a filler word ("Mm.", "Well...", "Hmm, let me think.", "Oh dear.").

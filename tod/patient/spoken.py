@@ -833,7 +833,7 @@ _PROBLEM_WORDS = frozenset("""trouble difficulty difficulties problem problems p
 #: Body functions and parts outside the body-region table that a person has rather than has had.
 _FUNCTIONS = frozenset("""swallowing digestion breathing hearing vision eyesight sight sleep appetite memory speech
     balance bowels bowel bladder urination waterworks continence concentration coordination mobility walking posture
-    nails nail hair habits movements""".split())
+    nails nail hair habits movements gait taste""".split())
 #: The heads of a measure of the body ("weight", "blood pressure", "body mass index").
 _MEASURES = frozenset("""weight height bmi index pressure temperature pulse rate sugar sugars glucose cholesterol
     size girth circumference""".split())
@@ -855,7 +855,8 @@ _AFTER_ADJECTIVES = frozenset("""dry red swollen sore stiff numb tender painful 
 #: Heads of an attribute every person has ("stress level", "mental health", "ability to
 #: concentrate"): nothing about it is unusual, it is no problem had.
 _ATTRIBUTES = frozenset("""attention behaviour behavior health level levels stature build strength tone volume ability
-    abilities focus personality energy libido mood temperament wellbeing well-being reflexes coordination""".split())
+    abilities focus personality energy libido mood temperament wellbeing well-being reflexes coordination sense senses
+    expression expressions""".split())
 #: Words that say how much of a doing there is ("urinating less", "eating more often").
 _DEGREES = frozenset("less more often frequently much lot usual normal before".split())
 #: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
@@ -931,7 +932,7 @@ def asked_shape(items: tuple[str, ...] | list[str]) -> str:
 
 
 #: A trailing place of an item ("weight gain in my abdomen" -> " in my abdomen").
-_TRAILING_PLACE = re.compile(r"\s+(?:in|on|around|over|under|behind|near|at)\s+(?:(?:my|your|the|his|her|both)\s+)?"
+_TRAILING_PLACE = re.compile(r"\s+(?:in|on|around|over|under|behind|near|at|to)\s+(?:(?:my|your|the|his|her|both)\s+)?"
                              r"[\w-]+(?:\s+[\w-]+)?$", re.IGNORECASE)
 
 

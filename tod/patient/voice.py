@@ -247,6 +247,21 @@ def cut_from(query: str, text: str) -> bool:
     return bool(nexts) and all(n is not None and n.lower() not in _AFTER_ITEM for n in nexts)
 
 
+#: A doctor's question about a change of something ("any changes in your gait?",
+#: "a change to her facial expressions"): the sentence after it.
+_CHANGE_ASKED = re.compile(r"\bchanges?\s+(?:in|to|of)\b([^.?!]*)", re.IGNORECASE)
+
+
+def asked_change_in(query: str, text: str) -> bool:
+    """Whether the doctor's turn ``text`` asks about a change in the item ``query``: the item
+    stands in the same sentence after "change(s) in/to/of" ("Any changes in your vision or
+    sense of touch?" asks a change in "sense of touch"). Such an item, when it names
+    something every person has, is denied as unchanged, never as had ("no gait")."""
+    core = query.strip(_ECHO_PUNCTUATION)
+    item = re.compile(rf"(?<![\w-]){re.escape(core)}(?![\w-])", re.IGNORECASE)
+    return bool(core) and any(item.search(m.group(1)) for m in _CHANGE_ASKED.finditer(text))
+
+
 def speakable(echo: str) -> bool:
     """Whether an echoed item can stand as an item in a reply: some words, at most
     :data:`ECHO_MAX_WORDS`, no chat or question word."""

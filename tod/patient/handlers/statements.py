@@ -17,13 +17,19 @@ from tod.patient.facts import spoken_phrase
 from tod.patient.matching import content_words
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
-from tod.patient.spoken import referred
+from tod.patient.spoken import asked_shape, referred
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items, join_things
-from tod.patient.voice import SYMPTOM_HEADS, cut_from, echo_item, owner_word, parent_speaks, speakable, with_article
+from tod.patient.voice import SYMPTOM_HEADS, asked_change_in, cut_from, echo_item, owner_word, parent_speaks, speakable, with_article
 
 #: The path of a symptom's name ("symptoms[2]"): the item that takes its article in a list.
 _SYMPTOM_NAME = re.compile(r"symptoms\[\d+\]")
+#: Shapes of an item every person has, rather than has had (:func:`~tod.patient.spoken.asked_shape`);
+#: a quality ("texture") is of some thing, maybe one the patient does not have (a rash).
+_OWN_SHAPES = frozenset({"part", "attribute", "measure"})
+#: An item that names its change itself ("decreased libido", "poor appetite"): never "a change in" it.
+_NAMES_CHANGE = re.compile(r"^(?:decreased|increased|reduced|raised|low|high|poor|less|more|lost|loss|changed)\b",
+                           re.IGNORECASE)
 
 
 class StatementMaker:
@@ -70,9 +76,18 @@ class StatementMaker:
         noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
         absent). Nothing the patient can repeat is named: "not sure" about the topic."""
-        unchanged = [q for q in queries if content_words(q) <= ATTRIBUTE_WORDS and not COMPLAINT_WORDS.search(q)]
+        unchanged = [q for q in queries if content_words(q) <= ATTRIBUTE_WORDS and not COMPLAINT_WORDS.search(q)
+                     or self._change_in_own(q)]
         return self.named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
+
+    def _change_in_own(self, query: str) -> bool:
+        """Whether ``query`` names something every person has (a part, function, attribute
+        or measure: "gait", "sense of touch", :func:`~tod.patient.spoken.asked_shape`)
+        and the doctor asked about a change in it: its denial keeps the change ("I haven't
+        noticed any change in my gait"), never "no gait"."""
+        own = asked_shape([query]) in _OWN_SHAPES and not _NAMES_CHANGE.match(query)
+        return own and asked_change_in(query, self.lookup.turn_text)
 
     def maybe(self, section: str, paths: Sequence[str]) -> list[Statement]:
         """The patient's present symptoms that may amount to what the doctor asked, said with
