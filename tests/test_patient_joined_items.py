@@ -169,7 +169,7 @@ def test_a_question_holding_a_slot_value_is_covered():
     ("Do you have any risk factors such as obesity or diabetes?", "risk factors"),
     ("Have you had a flu test?", "flu test"),
     ("Have you seen any other health providers for this?", "other health providers"),
-    ("Can you tell me more about your schooling?", "the schooling"),
+    ("Can you tell me more about the blood you've been coughing up?", None),
     ("Can you tell me more about your symptoms?", None),
     ("Could you tell me more about what happened?", None),
 ])

@@ -85,12 +85,12 @@ _FOLLOW_UP = re.compile(r"^\W*(?:and\s+|so\s+)?(?:is|are|was|were|does|do|did|ha
 #: follows, up to the question mark, cut before its first modifier (:data:`_TOPIC_END`).
 _TOPIC_OPENER = (r"what about|how about|and|any|is there any|are there any|do you have any|have you had any"
                  r"|do you (?:belong to|have|do|use|get|play) any|how is|how are|how's")
-#: The openings that only a whole question sentence takes ("Can you tell me more about your
-#: schooling?", "Have you had a flu test?", "Have you seen any other providers?"): in a joined
-#: item they open a fragment of a list ("have you noticed any patterns" or triggers).
-_SENTENCE_OPENER = (r"do you have (?:a|an)|have you had (?:a|an)|have you (?:ever )?(?:tried|used|seen|noticed|eaten|taken)"
-                    r" (?:any|a|an)|(?:can|could|would) you (?:please )?tell me (?:a bit |a little )?(?:more )?about"
-                    r"|tell me (?:more )?about")
+#: The openings that only a whole question sentence takes ("Have you had a flu test?", "Have
+#: you seen any other providers?"): in a joined item they open a fragment of a list ("have you
+#: noticed any patterns" or triggers). "Can you tell me more about ..." is none: it follows up
+#: what the parsed intents answer ("... about the blood you've been coughing up?").
+_SENTENCE_OPENER = (r"do you have (?:a|an)|have you had (?:a|an)"
+                    r"|have you (?:ever )?(?:tried|used|seen|noticed|eaten|taken) (?:any|a|an)")
 
 
 def _topic_question(openers: str) -> re.Pattern[str]:
@@ -325,7 +325,7 @@ def question_topic(sentence: str, *, whole: bool = True) -> str | None:
     (:data:`_COMPLAINT_WORDS`), a leading possessive said as "the" ("your sleeping position"
     -> "the sleeping position"); ``None`` when no clean short topic can be taken. A joined
     item (``whole`` false) takes only the short openings (:data:`_TOPIC_OPENER`), a whole
-    sentence also the longer ones (:data:`_SENTENCE_OPENER`: "Can you tell me more about ...")."""
+    sentence also the longer ones (:data:`_SENTENCE_OPENER`: "Have you had a ...")."""
     match = (_SENTENCE_TOPIC if whole else _ITEM_TOPIC).match(sentence.strip())
     if match is None:
         return None
