@@ -166,9 +166,27 @@ def test_a_question_holding_a_slot_value_is_covered():
     ("And what about your dental hygiene?", "the dental hygiene"),
     ("How do you feel about what I said?", None),
     ("Is there anything you would like to add about it?", None),
+    ("Do you have any risk factors such as obesity or diabetes?", "risk factors"),
+    ("Have you had a flu test?", "flu test"),
+    ("Have you seen any other health providers for this?", "other health providers"),
+    ("Can you tell me more about the blood you've been coughing up?", None),
+    ("Can you tell me more about your symptoms?", None),
+    ("Could you tell me more about what happened?", None),
 ])
 def test_question_topic_is_short_and_clean_or_none(sentence, topic):
     assert question_topic(sentence) == topic
+
+
+def test_a_joined_item_takes_only_the_short_openings():
+    assert question_topic("Have you noticed any patterns?", whole=False) is None
+    assert question_topic("any irregularities?", whole=False) == "irregularities"
+
+
+def test_an_uncovered_question_with_examples_gets_its_topic_line(rich_record, parser, make_agent):
+    text = "Do you smoke? Do you have any risk factors such as obesity or a sedentary lifestyle?"
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, text, ["ask_tobacco"])
+        assert "risk factors" in reply.text.lower() and "obesity" not in reply.text.lower(), reply.text
 
 
 def test_a_follow_up_about_what_was_asked_is_covered():

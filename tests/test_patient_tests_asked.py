@@ -58,6 +58,10 @@ def test_a_result_told_before_this_visit_is_said_with_its_value(rich_record, par
     ("Are you okay with having some blood tests done today?", [], True),
     ("Can we do a urine test?", ["urine test"], True),
     ("Would you be willing to tell me about your test results?", [], False),
+    ("I'd like to examine you. Could you please remove your top and lie on the examination couch?", [], True),
+    ("Could you provide a urine sample for testing?", ["urine sample"], True),
+    ("Can you give a stool sample? Have you had any stool tests before?", ["stool tests"], False),
+    ("Can you tell me what the scan showed?", ["scan"], False),
 ])
 def test_only_requests_tests(text, named, expected):
     assert only_requests_tests(text, named) is expected

@@ -19,9 +19,11 @@ _CONNECTIVES = r"(?:(?:also|and|so|now|finally|lastly|next|then|first|ok(?:ay)?|
 #: A sentence that does or orders something now rather than asking: "I'd like to perform /
 #: order / examine ...", "I'd like you to ...", "I'm going to ...", "I'll / we'll ...", "let
 #: me / let's ...", "please ...", an instruction that opens with its verb ("Take a deep breath"),
-#: or a question asking the patient's consent to what is done now ("Would you be willing to have
-#: a chest X-ray?", "Are you okay with a blood test?", "Can we do a urine test?"): about a plan,
-#: never about the patient's history.
+#: a question asking the patient's consent to what is done now ("Would you be willing to have
+#: a chest X-ray?", "Are you okay with a blood test?", "Can we do a urine test?"), or one asking
+#: the patient to do something for the examination now ("Can you please remove your shirt and
+#: lie on the examination table?", "Could you provide a urine sample?"): about a plan, never
+#: about the patient's history.
 _REQUEST = re.compile(
     r"^\W*" + _CONNECTIVES +
     r"(?:i(?:'d|\s+would)\s+(?:like|want)\s+(?:to|you\s+to)\b|i(?:'m|\s+am)\s+going\s+to\b|i(?:'ll|\s+will)\b|"
@@ -31,7 +33,9 @@ _REQUEST = re.compile(
     r"say|hold|raise|bend|turn|walk|close|stick|touch)\b|"
     r"(?:would|will|are)\s+you\s+(?:be\s+)?(?:willing|ok(?:ay)?|happy|comfortable|agreeable)\s+(?:to|with)\b|"
     r"would\s+you\s+(?:agree|consent)\s+to\b|(?:do|would)\s+you\s+mind\b|"
-    r"(?:can|could|may|shall)\s+(?:we|i)\s+(?:do|run|take|get|arrange|book|order|perform|examine|check|listen|look)\b)"
+    r"(?:can|could|may|shall)\s+(?:we|i)\s+(?:do|run|take|get|arrange|book|order|perform|examine|check|listen|look)\b|"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remove|undress|take\s+off|lie|sit|stand|breathe|open|roll|"
+    r"lift|raise|bend|turn|hold|squeeze|cough|provide|give|bring|collect|hop|step|pop)\b)"
     r"(?!\s*(?:(?:you\s+to|me)\s+)?(?:tell|describe|share|list|explain|confirm|specify|clarify|mention|know|hear|ask|"
     r"understand|let\s+me\s+know)\b)",
     re.IGNORECASE,

@@ -80,14 +80,33 @@ _REQUEST = re.compile(
 #: covered by the answer to that question.
 _FOLLOW_UP = re.compile(r"^\W*(?:and\s+|so\s+)?(?:is|are|was|were|does|do|did|has|have|can|could|will|would)\s+"
                         r"(?:it|they|this|that|these|those)\b", re.IGNORECASE)
-#: The opening of a question about a topic the doctor names at its end ("Any stress at
-#: work?", "What about your sleeping position?", "Do you belong to any clubs?"); the topic is
-#: what follows, up to the question mark.
-_TOPIC_QUESTION = re.compile(
-    r"^\W*(?:(?:and|also|so|now|or|lastly|finally)\b,?\s*)*"
-    r"(?:what about|how about|and|any|is there any|are there any|do you have any|have you had any"
-    r"|do you (?:belong to|have|do|use|get|play) any|how is|how are|how's)\s+"
-    r"(?P<topic>[A-Za-z][A-Za-z' -]*?)\s*(?:at the moment|lately|recently|these days|at all|now)?\s*\?$",
+#: The opening of a question about a topic the doctor names after it ("Any stress at work?",
+#: "What about your sleeping position?", "Do you belong to any clubs?"); the topic is what
+#: follows, up to the question mark, cut before its first modifier (:data:`_TOPIC_END`).
+_TOPIC_OPENER = (r"what about|how about|and|any|is there any|are there any|do you have any|have you had any"
+                 r"|do you (?:belong to|have|do|use|get|play) any|how is|how are|how's")
+#: The openings that only a whole question sentence takes ("Have you had a flu test?", "Have
+#: you seen any other providers?"): in a joined item they open a fragment of a list ("have you
+#: noticed any patterns" or triggers). "Can you tell me more about ..." is none: it follows up
+#: what the parsed intents answer ("... about the blood you've been coughing up?").
+_SENTENCE_OPENER = (r"do you have (?:a|an)|have you had (?:a|an)"
+                    r"|have you (?:ever )?(?:tried|used|seen|noticed|eaten|taken) (?:any|a|an)")
+
+
+def _topic_question(openers: str) -> re.Pattern[str]:
+    """A question that opens with one of ``openers`` and names its topic after it."""
+    return re.compile(r"^\W*(?:(?:and|also|so|now|or|lastly|finally|additionally)\b,?\s*)*(?:" + openers + r")\s+"
+                      r"(?P<topic>[A-Za-z][^?]*?)\s*\?$", re.IGNORECASE)
+
+
+_ITEM_TOPIC = _topic_question(_TOPIC_OPENER)
+_SENTENCE_TOPIC = _topic_question(f"{_TOPIC_OPENER}|{_SENTENCE_OPENER}")
+#: Where the head of a topic ends: a list of examples ("risk factors such as obesity"), a
+#: clause ("the products you have been using", "changes that could ..."), a time ("stress
+#: lately"), "for this" ("other providers for this") or a parenthesis.
+_TOPIC_END = re.compile(
+    r"\s*(?:[(;:]|,\s*(?:such as|like|including|for example|e\.g\.)|\b(?:such as|like|including|for example|e\.g\."
+    r"|that|which|who|you|for (?:this|it|that|these|them)|at the moment|lately|recently|these days|at all|now)\b).*$",
     re.IGNORECASE,
 )
 #: A possessive that opens a topic, said as "the" (whose it is goes without saying).
@@ -98,6 +117,9 @@ TOPIC_WORDS = 4
 #: is no noun phrase: "you do when it hurts").
 _NOT_TOPIC = frozenset("""you i it that this which who what when where why how do does did is are was were be been
 have has had to if should would could can will may might there they them he she we me""".split())
+#: Words that name the complaint as a whole, never a topic of its own ("your symptoms", "the
+#: problem"): a question about them is the visit's, not one the record cannot answer.
+_COMPLAINT_WORDS = frozenset("symptom symptoms problem problems condition situation issue issues concern concerns".split())
 
 
 #: Words that name an intent beyond doubt, used to give an uncovered question item the
@@ -294,18 +316,22 @@ def _cue_only_items(parse: TurnParse, answerable: frozenset[str]) -> list[tuple[
     return found
 
 
-def question_topic(sentence: str) -> str | None:
-    """The topic an uncovered question names at its end, in the doctor's words ("Do you
-    belong to any clubs?" -> "clubs", "Any stress at work?" -> "stress at work"): at most
-    :data:`TOPIC_WORDS` words with no verb, pronoun or clause word (:data:`_NOT_TOPIC`),
-    a leading possessive said as "the" ("your sleeping position" -> "the sleeping position");
-    ``None`` when no clean short topic can be taken."""
-    match = _TOPIC_QUESTION.match(sentence.strip())
+def question_topic(sentence: str, *, whole: bool = True) -> str | None:
+    """The topic an uncovered question names after its opening, in the doctor's words ("Do you
+    belong to any clubs?" -> "clubs", "Any stress at work?" -> "stress at work", "Do you have
+    any risk factors such as obesity?" -> "risk factors"), cut before its first modifier
+    (:data:`_TOPIC_END`): at most :data:`TOPIC_WORDS` words with no verb, pronoun or clause
+    word (:data:`_NOT_TOPIC`) nor a word naming the complaint as a whole
+    (:data:`_COMPLAINT_WORDS`), a leading possessive said as "the" ("your sleeping position"
+    -> "the sleeping position"); ``None`` when no clean short topic can be taken. A joined
+    item (``whole`` false) takes only the short openings (:data:`_TOPIC_OPENER`), a whole
+    sentence also the longer ones (:data:`_SENTENCE_OPENER`: "Have you had a ...")."""
+    match = (_SENTENCE_TOPIC if whole else _ITEM_TOPIC).match(sentence.strip())
     if match is None:
         return None
-    topic = _POSSESSIVE.sub("the ", match.group("topic").strip(" -'"))
+    topic = _POSSESSIVE.sub("the ", _TOPIC_END.sub("", match.group("topic")).strip(" -'"))
     words = topic.lower().split()
-    if not words or len(words) > TOPIC_WORDS or set(words) & _NOT_TOPIC:
+    if not words or len(words) > TOPIC_WORDS or set(words) & (_NOT_TOPIC | _COMPLAINT_WORDS):
         return None
     return topic
 
@@ -315,4 +341,4 @@ def unmapped_topics(parse: TurnParse) -> list[str | None]:
     (:func:`unmapped_questions`, :func:`unmapped_items`), ``None`` for one with no clean
     short topic (:func:`question_topic`; an item read as its own question)."""
     items = [i if i.endswith("?") else f"{i}?" for i in unmapped_items(parse)]
-    return [question_topic(q) for q in [*unmapped_questions(parse), *items]]
+    return [*map(question_topic, unmapped_questions(parse)), *(question_topic(i, whole=False) for i in items)]
