@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tod.patient.facts import spoken_phrase, without_chart_tail
-from tod.patient.plain import plain_value
+from tod.patient.plain import plain_value, symptom_clause, with_count_article
 from tod.patient.spoken import change_said, item_sentence, join_detail, split_aside, spoken_fact, without_notes
 from tod.patient.templates import join_things
 from tod.patient.voice import (
@@ -467,3 +467,38 @@ def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, ma
                          ["ask_preventive"])
     assert any(said in r for r in replies), replies
     assert not any("had up to date" in r or "had immunizations are" in r or ", up to date" in r for r in replies), replies
+
+
+@pytest.mark.parametrize("name, subject, said", [
+    ("diminished appetite", "I", "my appetite has been lower than usual"),
+    ("raised energy levels", "she", "her energy levels have been higher than usual"),
+    ("screaming", "he", "he's been screaming"),
+    ("trembling of the left hand", "I", "my left hand has been trembling"),
+    ("eyelids drooping", "I", "my eyelids have been drooping"),
+])
+def test_a_symptom_named_as_a_change_doing_or_part_doing_is_said_as_a_clause(name, subject, said):
+    """A chart change of a function, a doing alone, and a part's doing named the chart way
+    round are clauses, never "having {name}"."""
+    assert symptom_clause(name, subject) == said
+
+
+@pytest.mark.parametrize("name", ["increased pain", "reduced reflexes", "vomiting", "swelling", "pain in my hand"])
+def test_a_symptom_change_or_sign_stays_a_thing(name):
+    """A change of a symptom is a thing had, an examiner's sign is left as recorded, a noun
+    in -ing stays a noun."""
+    assert symptom_clause(name) == name
+
+
+@pytest.mark.parametrize("text, said", [
+    ("bout of bronchitis, two winters ago", "a bout of bronchitis, two winters ago"),
+    ("flu with high temperature last spring", "flu with high temperature last spring"),
+    ("sore throat with cold 3 weeks ago", "sore throat with cold 3 weeks ago"),
+    ("rattling noise", "a rattling noise"),
+    ("faint smell of burning once", "a faint smell of burning once"),
+    ("feeling cold", "feeling cold"),
+    ("several spots", "several spots"),
+])
+def test_a_singular_countable_thing_takes_its_article(text, said):
+    """The head before the first tail (a preposition, a time, a comma) decides the article:
+    "a bout of ...", "a rattling noise"; a mass noun, a doing or a determiner keeps it as it is."""
+    assert with_count_article(text) == said

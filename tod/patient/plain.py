@@ -218,8 +218,31 @@ _EPISODES = frozenset("fit fits spell spells episode episodes attack attacks bou
 #: What a body part does, after it in a symptom's name ("voice tiring", "ears ringing"): the
 #: part is its subject, never its object ("nail biting" is no such name).
 _PART_DOES = frozenset("""tiring ringing bleeding swelling peeling thinning racing pounding aching itching burning
-    throbbing tingling twitching shaking locking clicking tightening blurring drooping cracking flaking weeping
+    throbbing tingling twitching shaking trembling jerking locking clicking tightening blurring drooping cracking flaking weeping
     buzzing spinning""".split())
+#: "-ing" words that alone say something the patient does, never a thing had ("crying",
+#: "staring", "fainting": "he has been crying", never "he has had crying").
+_DONE_ALONE = frozenset("""crying screaming staring fainting snoring drooling grunting limping scratching
+    rocking fidgeting sleepwalking""".split())
+#: A part's doing named the chart way round ("shaking of my hand", "twitching of the eyelid").
+_DOING_OF_PART = re.compile(r"^(?P<doing>[a-z]+ing) of (?:(?:the|my|his|her) )?(?P<part>[a-z][\w -]*)$", re.IGNORECASE)
+#: A chart change word before the name of a function or measure ("decreased feeding",
+#: "elevated mood", "increased physical activity") and the way a patient says the change.
+_CHANGE_WORDS: Mapping[str, str] = MappingProxyType({
+    "increased": "higher", "elevated": "higher", "raised": "higher", "heightened": "higher",
+    "decreased": "lower", "reduced": "lower", "diminished": "lower", "lowered": "lower",
+})
+_CHANGED = re.compile(rf"^(?P<change>{'|'.join(_CHANGE_WORDS)}) (?P<what>[a-z][a-z -]*)$", re.IGNORECASE)
+#: Heads a change word keeps as a thing had ("increased swelling", "reduced pain"): symptoms,
+#: not functions or measures.
+_HAD_HEADS = frozenset("""pain pains ache swelling bleeding discharge cough coughing sweating redness tenderness
+    stiffness weakness numbness tingling itching itchiness rash lump vomiting nausea diarrhoea diarrhea fatigue
+    tiredness wheeze wheezing breathlessness""".split())
+#: Heads of an examiner's sign ("reduced bowel sounds", "decreased reflexes"): a change of
+#: one is no feeling of the patient's, so its name is left as it is.
+_SIGN_HEADS = frozenset("sounds reflexes reflex tone pulses pulse entry power sensation saturation".split())
+#: Side words that may stand before a part that does something ("left eyelid twitching").
+_SIDES = frozenset("left right both upper lower".split())
 #: Parts and faculties beyond the body regions that may do it ("voice", "heart", "vision").
 _FACULTIES = frozenset("voice heart hair vision memory".split())
 #: Plural body parts not ending in "s".
@@ -230,6 +253,8 @@ _NONE_OF = re.compile(r"^no\s+(?!longer\b|more\b)(?=\S)", re.IGNORECASE)
 
 def _doing(words: list[str]) -> bool:
     """Whether ``words`` (a symptom name) say a doing: "feeling cold", "tiring easily"."""
+    if len(words) == 1 and words[0].lower() in _DONE_ALONE:
+        return True
     if len(words) < 2 or not words[0].endswith("ing") or words[1].lower() == "of" or words[1].lower() in _EPISODES:
         return False  # "feeling of ...", "coughing fits" are things
     after = words[1].lower()
@@ -248,17 +273,91 @@ def symptom_clause(name: str, subject: str = "I") -> str:
     feeling cold"): "feeling cold" -> "I've been feeling cold", "tiring easily" -> "I've been
     tiring easily", "voice tiring" -> "my voice has been tiring", "no memory of the spells" ->
     "I've had no memory of the spells"; any other name unchanged."""
+    name = _part_first(name)
     words = name.split()
     have = _HAVE.get(subject, f"{subject} has")
+    changed = _change_clause(name, subject)
+    if changed:
+        return changed
     if _doing(words):
         return f"{have} been {name[0].lower()}{name[1:]}"
-    if len(words) == 2 and words[1].lower() in _PART_DOES and _is_body_part(words[0].lower()):
-        part = words[0].lower()
-        plural = part in _PLURAL_PARTS or (part.endswith("s") and not part.endswith("ss"))
-        return f"{_OWN.get(subject, 'their')} {part} {'have' if plural else 'has'} been {words[1].lower()}"
+    if _part_does(words):
+        part = " ".join(words[:-1]).lower()
+        last = part.split()[-1]
+        plural = last in _PLURAL_PARTS or (last.endswith("s") and not last.endswith("ss"))
+        return f"{_OWN.get(subject, 'their')} {part} {'have' if plural else 'has'} been {words[-1].lower()}"
     if _NONE_OF.match(name):
         return f"{have} had {_NONE_OF.sub('no ', name)}"
     return name
+
+
+def _part_does(words: list[str]) -> bool:
+    """Whether ``words`` name a body part, perhaps with its side, and what it does ("ears
+    ringing", "left eyelid twitching")."""
+    lowered = [word.lower() for word in words]
+    if len(lowered) < 2 or lowered[-1] not in _PART_DOES or not _is_body_part(lowered[-2]):
+        return False
+    return all(word in _SIDES for word in lowered[:-2])
+
+
+def _part_first(name: str) -> str:
+    """A part's doing named the chart way round put as a patient names it: "shaking of my
+    hand" -> "hand shaking" (said "my hand has been shaking"); any other name unchanged."""
+    match = _DOING_OF_PART.match(name)
+    if not match or match.group("doing").lower() not in _PART_DOES:
+        return name
+    part = match.group("part")
+    return f"{part} {match.group('doing')}" if _is_body_part(part.split()[-1].lower()) else name
+
+
+def _change_clause(name: str, subject: str) -> str | None:
+    """A chart change of a function or measure as the patient says it ("decreased feeding"
+    -> "his feeding has been lower than usual", "elevated mood" -> "my mood has been higher
+    than usual"); ``None`` for any other name and for a symptom's change ("increased
+    swelling" is a thing had)."""
+    match = _CHANGED.match(name)
+    if not match or match.group("what").split()[-1].lower() in _HAD_HEADS | _SIGN_HEADS:
+        return None
+    what = match.group("what")
+    verb = "have" if what.split()[-1].lower() in _PLURAL_PARTS or re.search(r"[^s]s$", what) else "has"
+    return f"{_OWN.get(subject, 'their')} {what} {verb} been {_CHANGE_WORDS[match.group('change').lower()]} than usual"
+
+
+#: Singular countable heads a patient names with "a" ("an episode of belly pain", "a cold
+#: with a sore throat", "a squeaky noise"): episodes and things noticed one at a time.
+_COUNT_HEADS = frozenset("""episode bout attack spell fit flare noise sound smell taste cold lump bump spot patch
+    cut wound sore ulcer blister graze fall""".split())
+#: Words that end a phrase's first noun phrase: its head is the word before the first of them.
+_PHRASE_STOP = re.compile(r"\s+(?:of|with|in|on|at|after|before|since|from|for|during|while|once|twice|last|"
+                          r"\d[\w-]*|a|an|about)\b|\s*[,;(]", re.IGNORECASE)
+#: Words that open a phrase that already has its determiner or is a clause.
+_DETERMINED = frozenset("a an the my his her their one two three some any no several lots".split())
+#: Subjects and verbs that open a clause.
+_CLAUSE_WORDS = frozenset("i he she it they we there has have had is was been can't cannot".split())
+
+
+def _clause_like(words: list[str]) -> bool:
+    """Whether ``words`` open a clause or a doing ("I've been feeling cold", "feeling
+    cold"), never a thing to put "a" before."""
+    first = words[0].lower()
+    return "'" in first or first in _DOING_VERBS or first in _CLAUSE_WORDS
+
+
+def with_count_article(text: str) -> str:
+    """A singular countable thing named without its article, with it: "episode of upper
+    belly pain, a year ago" -> "an episode of upper belly pain, a year ago", "cold with
+    sore throat 10 days ago" -> "a cold with sore throat 10 days ago", "squeaky noise" ->
+    "a squeaky noise"; the head is the last word before the phrase's first tail (a
+    preposition, a time, a comma). Any other text (a mass noun, a plural, a determiner
+    already there) unchanged."""
+    words = text.split()
+    if not words or words[0].lower() in _DETERMINED or _clause_like(words):
+        return text
+    stop = _PHRASE_STOP.search(text)
+    core = text[:stop.start()] if stop else text
+    if not core.split() or core.split()[-1].lower() not in _COUNT_HEADS or len(core.split()) > 4:
+        return text
+    return f"{indefinite_article(text)} {text}"
 
 
 #: A blood-pressure reading with its unit ("122/78 mmHg").

@@ -6,6 +6,7 @@ blood tests?") with the tests of that kind, and a general question with the test
 
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, Sequence
 
@@ -34,6 +35,18 @@ _EXAM_CATEGORY_KEYS = {normalise(k): v for k, v in EXAM_CATEGORY_WORDS.items()}
 _EXAM_CATEGORIES = frozenset(EXAM_CATEGORY_WORDS.values())
 
 
+#: The name of an examination the doctor does by looking, feeling, listening or asking
+#: ("physical examination", "sensory exam", "mental state examination"), not a test.
+_EXAMINERS = re.compile(r"\b(?:examination|exam|assessment)s?$", re.IGNORECASE)
+
+
+def examiners_examination(name: str) -> bool:
+    """Whether ``name`` names an examination by the doctor rather than a test ("general
+    examination", "mental state examination"): a patient says "the doctor examined me",
+    never "I've had some tests done, like the sensory examination"."""
+    return _EXAMINERS.search(name.strip()) is not None
+
+
 class ExamHandler(AnswerHandler):
     """Answers the examination intent (rule kind "exams")."""
 
@@ -48,10 +61,15 @@ class ExamHandler(AnswerHandler):
         if told:
             statements.append(Statement("ask_medical_examination", "told", "present", {"items": self.say.items(told)},
                                         items=len(told)))
+        names = {p: self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in done}
+        examined = [p for p in done if examiners_examination(names[p])]
+        done = [p for p in done if p not in examined]
         if done:
-            names = dict.fromkeys(self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in done)  # a test done twice is named once
+            said = dict.fromkeys(names[p] for p in done)  # a test done twice is named once
             statements.append(Statement("ask_medical_examination", "done", "present",
-                                        {"items": Fill(join_items(list(names)), tuple(done))}, items=len(done)))
+                                        {"items": Fill(join_items(list(said)), tuple(done))}, items=len(done)))
+        if examined:
+            statements.append(Statement("ask_medical_examination", "examined", "present", paths=tuple(examined)))
         return statements
 
     def _of_kind(self, query: str, category: str | None, paths: Sequence[str]) -> list[str]:

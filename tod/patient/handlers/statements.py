@@ -15,6 +15,7 @@ from typing import Sequence
 from tod.patient.acts import Fill, Statement
 from tod.patient.facts import spoken_phrase
 from tod.patient.matching import content_words
+from tod.patient.plain import with_count_article
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
 from tod.patient.spoken import asked_shape, referred
@@ -57,7 +58,8 @@ class StatementMaker:
         throbbing headache")."""
         texts = [self.phrase(p).text for p in paths]
         if articles:
-            texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t for p, t in zip(paths, texts)]
+            texts = [with_count_article(with_article(t, SYMPTOM_HEADS)) if _SYMPTOM_NAME.fullmatch(p) else t
+                     for p, t in zip(paths, texts)]
         return Fill(join_things(referred(texts)), tuple(paths))
 
     def echoed(self, queries: Sequence[str]) -> Fill | None:
