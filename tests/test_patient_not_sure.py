@@ -279,3 +279,12 @@ def test_an_episode_a_parent_would_see_is_denied_not_doubted(child_record, parse
         reply = reply_to(child_record, parser, make_agent, seed, "Any panic attacks?", ["ask_symptom"],
                          {"symptom": ["panic attacks"]})
         assert DENIES.search(reply.text) and not UNSURE.search(reply.text), reply.text
+
+
+def test_a_function_whose_trouble_is_recorded_is_linked_not_doubted(rich_record, parser, make_agent):
+    """"Breathing?" beside a recorded shortness of breath (a trouble "of" the breath): the patient
+    feels it, so it is said with the honest link, never "I couldn't say"."""
+    record = edited(rich_record, symptoms=[{"name": "cough"}, {"name": "shortness of breath"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "How is your breathing?", ["ask_symptom"], {"symptom": ["breathing"]})
+        assert "symptoms[1]" in reply.provenance and not UNSURE.search(reply.text), reply.text

@@ -146,6 +146,14 @@ def head_word(text: str) -> str | None:
     return WORD_GROUPS.get(words[-1], words[-1]) if words else None
 
 
+def of_object(text: str) -> str | None:
+    """The head word (:func:`head_word`) of what a name says it is "of" ("shortness of breath"
+    -> "breath", "loss of hair" -> "hair"): the function or part whose trouble it names;
+    ``None`` for a name without "of"."""
+    _, found, rest = normalise(text).partition(" of ")
+    return head_word(rest) if found else None
+
+
 #: Derivational endings of English adjectives and nouns, longest first.
 _DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
 

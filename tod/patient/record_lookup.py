@@ -25,6 +25,7 @@ from tod.patient.query_words import (
     WORD_GROUPS,
     about_body,
     head_word,
+    of_object,
     other_forms,
     place_fits,
     same_place,
@@ -419,10 +420,14 @@ class RecordLookup:
             elif about_body(query) and (said or kindred or self.attribute_holders(query)):
                 maybe += said or kindred or self.attribute_holders(query)
             elif not self.noticeable(query) or other_form or self._may_answer(query, named, may):
-                # a recorded denial that covers it answers it; touched by nothing else, it is absent
+                # a recorded denial that covers it answers it; else a symptom of the patient's own
+                # that may be it where it is placed is linked ("breathing?" and the shortness of
+                # breath: what one feels is never "I couldn't say"); touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
+                felt = [] if denials or other_form or not self.noticeable(query) else self._felt_there(query, named, may)
                 kin += denials
-                unsure += [] if denials else [query]
+                maybe += felt
+                unsure += [] if denials or felt else [query]
             else:
                 absent.append(query)
         kin = list(dict.fromkeys(kin))[: self.max_facts]
@@ -454,6 +459,16 @@ class RecordLookup:
         knows they do not have the item, and says so."""
         return any(self._own_text_may_be(query, named, path, roots) if self._own_present(path)
                    else self._other_fact_may_be(query, path) for path, _, roots, _ in may)
+
+    def _felt_there(self, query: str, named: set[str], may: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> list[str]:
+        """The paths of the patient's own present symptoms or changes among ``may`` whose text may
+        be ``query`` (:meth:`_own_text_may_be`) and lies where the query places it (the query
+        names no region, or the two share one): the patient feels them, so they are said with the
+        honest link instead of "not sure". An unlocated one beside a located query is not."""
+        wanted = body_regions(query)
+        return list(dict.fromkeys(path for path, _, roots, regions in may
+                                  if self._own_present(path) and self._own_text_may_be(query, named, path, roots)
+                                  and (not wanted or wanted & regions)))
 
     def _own_text_may_be(self, query: str, named: set[str], path: str, roots: frozenset[str]) -> bool:
         """Whether a text (word ``roots``: the name or a descriptor) of the patient's symptom or
@@ -507,7 +522,8 @@ class RecordLookup:
         absent. A body part shared is no such word ("abdominal swelling?" is not the
         abdominal pain), the fact lies where the query places it ("knee pain?" is not the
         abdominal pain), and the word it shares names the fact itself, not a quality of it
-        ("pain during sex?" is not a painful skin tightening); and every fact sharing such a
+        ("pain during sex?" is not a painful skin tightening), or the function or part it is a
+        trouble "of" ("breathing?" and the shortness of breath); and every fact sharing such a
         word, which makes the query one the patient is not sure of rather than one to deny
         ("dryness?" beside a dry cough)."""
         stems = {word_stem(w) for w in word_roots(query) | word_roots(self.lay(query))}
@@ -518,7 +534,7 @@ class RecordLookup:
             if not (any(other_forms(query, t) for t in texts) and place_fits(query, texts)):
                 continue
             shared.append(path)
-            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t))) if h} & stems:
+            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t)), of_object(t)) if h} & stems:
                 found.append(path)
         return found, shared
 
