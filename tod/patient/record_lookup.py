@@ -420,14 +420,10 @@ class RecordLookup:
             elif about_body(query) and (said or kindred or self.attribute_holders(query)):
                 maybe += said or kindred or self.attribute_holders(query)
             elif not self.noticeable(query) or other_form or self._may_answer(query, named, may):
-                # a recorded denial that covers it answers it; else a symptom of the patient's own
-                # that may be it where it is placed is linked ("breathing?" and the shortness of
-                # breath: what one feels is never "I couldn't say"); touched by nothing else, it is absent
+                # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
-                felt = [] if denials or other_form or not self.noticeable(query) else self._felt_there(query, named, may)
                 kin += denials
-                maybe += felt
-                unsure += [] if denials or felt else [query]
+                unsure += [] if denials else [query]
             else:
                 absent.append(query)
         kin = list(dict.fromkeys(kin))[: self.max_facts]
@@ -459,16 +455,6 @@ class RecordLookup:
         knows they do not have the item, and says so."""
         return any(self._own_text_may_be(query, named, path, roots) if self._own_present(path)
                    else self._other_fact_may_be(query, path) for path, _, roots, _ in may)
-
-    def _felt_there(self, query: str, named: set[str], may: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> list[str]:
-        """The paths of the patient's own present symptoms or changes among ``may`` whose text may
-        be ``query`` (:meth:`_own_text_may_be`) and lies where the query places it (the query
-        names no region, or the two share one): the patient feels them, so they are said with the
-        honest link instead of "not sure". An unlocated one beside a located query is not."""
-        wanted = body_regions(query)
-        return list(dict.fromkeys(path for path, _, roots, regions in may
-                                  if self._own_present(path) and self._own_text_may_be(query, named, path, roots)
-                                  and (not wanted or wanted & regions)))
 
     def _own_text_may_be(self, query: str, named: set[str], path: str, roots: frozenset[str]) -> bool:
         """Whether a text (word ``roots``: the name or a descriptor) of the patient's symptom or
