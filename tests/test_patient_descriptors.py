@@ -190,7 +190,7 @@ def test_a_change_question_answered_by_a_recorded_symptom_uses_the_link(rich_rec
 @pytest.mark.parametrize(("name", "text", "item"), [
     ("racing thoughts", "Any racing heartbeat?", "racing heartbeat"),  # a shared modifier
     ("excess hair on the face and abdomen", "Any pain in your abdomen?", "pain in my abdomen"),  # a shared place
-    ("skin tightening", "Any discomfort?", "discomfort"),  # a symptom with no pain recorded
+    ("painful skin tightening", "Any discomfort?", "discomfort"),  # a quality of another symptom
     ("painful skin tightening", "Any pain during sex?", "pain during sex"),  # the same, in another form
 ])
 def test_a_fact_sharing_only_a_modifier_or_a_place_is_not_offered(name, text, item, rich_record, parser, make_agent):

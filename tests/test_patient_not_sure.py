@@ -263,15 +263,6 @@ def test_a_sleep_item_beside_a_recorded_sleep_fact_is_linked_to_it(rich_record, 
         assert path in reply.provenance and LINK.search(reply.text) and not UNSURE.search(reply.text), reply.text
 
 
-def test_discomfort_beside_a_recorded_painful_thing_is_that_pain_not_doubt(child_record, parser, make_agent):
-    """"Discomfort?" beside painful ulcers: the patient feels their own pain, so the recorded
-    pain is said with the honest link, never "I couldn't say"."""
-    record = edited(child_record, symptoms=[{"name": "painful mouth ulcers"}])
-    for seed in SEEDS:
-        reply = reply_to(record, parser, make_agent, seed, "Any discomfort?", ["ask_symptom"], {"symptom": ["discomfort"]})
-        assert "symptoms[0]" in reply.provenance and not UNSURE.search(reply.text), reply.text
-
-
 def test_an_episode_a_parent_would_see_is_denied_not_doubted(child_record, parser, make_agent):
     """Panic attacks are lived through, not a guessed diagnosis: a parent would have seen them,
     so unrecorded they are denied ("No, she hasn't had any panic attacks"), never "I couldn't say"."""
