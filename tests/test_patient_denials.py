@@ -293,3 +293,51 @@ def test_difficulty_moving_is_no_question_about_a_move(child_record, parser, mak
         reply = reply_to(record, parser, make_agent, seed, "Any difficulty moving his arm?", ["ask_symptom"],
                          {"symptom": ["difficulty moving"]})
         assert "school" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("field", "recorded", "text", "intent", "slot", "item"), [
+    ("past_diagnoses", "type 2 diabetes", "Any endocrine disorders?", "ask_past_diagnosis", "past_diagnosis", "endocrine disorders"),
+    ("past_diagnoses", "epilepsy since childhood", "Any neurological conditions?", "ask_past_diagnosis", "past_diagnosis", "neurological conditions"),
+])
+def test_a_body_system_class_is_not_denied_past_a_recorded_condition_of_it(rich_record, parser, make_agent, field, recorded,
+                                                                           text, intent, slot, item):
+    """A body-system class of condition ("endocrine disorders") has the conditions of that
+    system as members: one recorded is said, the class never denied."""
+    record = updated(rich_record, history={field: [{"value": recorded}]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, [intent], {slot: [item]})
+        assert f"history.{field}[0]" in reply.provenance and not DENIES.search(reply.text), reply.text
+
+
+@pytest.mark.parametrize(("symptom", "text", "item"), [
+    ("swelling of the neck", "Has it grown or changed in size?", "change in size"),
+    ("lump in the armpit", "Any new growths?", "growths"),
+    ("gets angry quickly", "Has he been irritable?", "irritable"),
+])
+def test_a_kind_of_change_is_not_denied_past_a_recorded_member(child_record, parser, make_agent, symptom, text, item):
+    """A kind of change or mood ("change in size", "irritable") has its recorded members (a
+    swelling, "gets angry quickly"): the member is said, the kind never denied."""
+    record = edited(child_record, symptoms=[{"name": symptom}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert "symptoms[0]" in reply.provenance and not DENIES.search(reply.text), reply.text
+
+
+def test_a_topic_question_takes_a_recorded_member_of_the_topic_from_another_field(rich_record, parser, make_agent):
+    """A question about the reproductive topic with that field empty: a symptom of the topic
+    recorded elsewhere (painful intercourse) is said, never "nothing comes to mind"."""
+    record = updated(rich_record, symptoms=[{"name": "painful intercourse"}], social={"reproductive_history": []})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Anything about your reproductive health?",
+                         ["ask_reproductive_history"])
+        assert "symptoms[0]" in reply.provenance and "comes to mind" not in reply.text, reply.text
+
+
+def test_a_family_class_is_answered_with_the_recorded_family_fact_of_it(rich_record, parser, make_agent):
+    """"GI conditions in the family, like ...?" with a father operated on for vomiting as a
+    baby: the recorded family fact of that class is said, not only the examples denied."""
+    record = updated(rich_record, history={"family_history": [{"value": "operation for vomiting as a baby", "detail": "father"}]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any GI conditions in the family, like Crohn's disease?",
+                         ["ask_family_history"], {"family_history": ["GI conditions", "Crohn's disease"]})
+        assert "history.family_history[0]" in reply.provenance and "vomiting" in reply.text, reply.text

@@ -261,3 +261,21 @@ def test_a_sleep_item_beside_a_recorded_sleep_fact_is_linked_to_it(rich_record, 
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, "How are your sleep patterns?", [intent], {slot: ["sleep patterns"]})
         assert path in reply.provenance and LINK.search(reply.text) and not UNSURE.search(reply.text), reply.text
+
+
+def test_an_episode_a_parent_would_see_is_denied_not_doubted(child_record, parser, make_agent):
+    """Panic attacks are lived through, not a guessed diagnosis: a parent would have seen them,
+    so unrecorded they are denied ("No, she hasn't had any panic attacks"), never "I couldn't say"."""
+    for seed in SEEDS:
+        reply = reply_to(child_record, parser, make_agent, seed, "Any panic attacks?", ["ask_symptom"],
+                         {"symptom": ["panic attacks"]})
+        assert DENIES.search(reply.text) and not UNSURE.search(reply.text), reply.text
+
+
+def test_a_function_whose_trouble_is_recorded_is_linked_not_doubted(rich_record, parser, make_agent):
+    """"Breathing?" beside a recorded shortness of breath (a trouble "of" the breath): the patient
+    feels it, so it is said with the honest link, never "I couldn't say"."""
+    record = edited(rich_record, symptoms=[{"name": "cough"}, {"name": "shortness of breath"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "How is your breathing?", ["ask_symptom"], {"symptom": ["breathing"]})
+        assert "symptoms[1]" in reply.provenance and not UNSURE.search(reply.text), reply.text

@@ -59,6 +59,10 @@ _DIAGNOSIS_GUESS = re.compile(
     r"|issue|illness|trouble|virus|allergy|allergie|stone|ulcer|flu|influenza|covid|asthma|gout|lupus|migraine"
     r"|measles|mumps|chickenpox|herpes|shingles|cold)s?\b)"
 )
+#: An attack of a feeling or of an act ("panic attacks", "coughing fits"): an episode the person
+#: (or a parent watching a young child) lives through and knows of, not a guess at a diagnosis.
+_LIVED_EPISODE = re.compile(r"\b(?:panic|anxiety|crying|coughing|sneezing|choking|breath-holding|rage|temper)\s+"
+                            r"(?:attacks?|fits?|spells?|episodes?)\b", re.IGNORECASE)
 #: What narrows a catch-all to one part or cause ("any other symptoms related to your
 #: kidneys?", "... in your legs?"): then it does not ask about everything.
 _NARROWED_CATCH_ALL = re.compile(r"^\s*(?:related|relating|connected|linked|associated|of|in|on|with|affecting|involving"
@@ -142,6 +146,14 @@ def head_word(text: str) -> str | None:
     return WORD_GROUPS.get(words[-1], words[-1]) if words else None
 
 
+def of_object(text: str) -> str | None:
+    """The head word (:func:`head_word`) of what a name says it is "of" ("shortness of breath"
+    -> "breath", "loss of hair" -> "hair"): the function or part whose trouble it names;
+    ``None`` for a name without "of"."""
+    _, found, rest = normalise(text).partition(" of ")
+    return head_word(rest) if found else None
+
+
 #: Derivational endings of English adjectives and nouns, longest first.
 _DERIVATIONAL_ENDINGS = ("ability", "ibility", "ness", "ity", "able", "ible", "ful", "ous", "ing", "ed", "y", "i")
 
@@ -197,7 +209,9 @@ def _guesses_diagnosis(query: str) -> bool:
     """Whether a query may be the doctor's guess at a diagnosis (:data:`_DIAGNOSIS_GUESS`),
     except a complaint word on a body function, which names a symptom a person knows of
     (a body attribute or a sensation's word group: "trouble sleeping", "breathing problems";
-    not "heart problems", whose rest names an organ, nor "kidney disease")."""
+    not "heart problems", whose rest names an organ, nor "kidney disease"). An episode lived
+    through (:data:`_LIVED_EPISODE`: "panic attacks") is no guess."""
+    query = _LIVED_EPISODE.sub(" ", query)
     if _DIAGNOSIS_GUESS.search(query) is None:
         return False
     rest = COMPLAINT_WORDS.sub(" ", query)

@@ -25,6 +25,7 @@ from tod.patient.query_words import (
     WORD_GROUPS,
     about_body,
     head_word,
+    of_object,
     other_forms,
     place_fits,
     same_place,
@@ -507,7 +508,8 @@ class RecordLookup:
         absent. A body part shared is no such word ("abdominal swelling?" is not the
         abdominal pain), the fact lies where the query places it ("knee pain?" is not the
         abdominal pain), and the word it shares names the fact itself, not a quality of it
-        ("pain during sex?" is not a painful skin tightening); and every fact sharing such a
+        ("pain during sex?" is not a painful skin tightening), or the function or part it is a
+        trouble "of" ("breathing?" and the shortness of breath); and every fact sharing such a
         word, which makes the query one the patient is not sure of rather than one to deny
         ("dryness?" beside a dry cough)."""
         stems = {word_stem(w) for w in word_roots(query) | word_roots(self.lay(query))}
@@ -518,7 +520,7 @@ class RecordLookup:
             if not (any(other_forms(query, t) for t in texts) and place_fits(query, texts)):
                 continue
             shared.append(path)
-            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t))) if h} & stems:
+            if {word_stem(h) for t in texts for h in (head_word(t), head_word(self.lay(t)), of_object(t)) if h} & stems:
                 found.append(path)
         return found, shared
 

@@ -21,6 +21,7 @@ from tod.patient.record_lookup import blanket_denial, list_path
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items
 from tod.records.model import Status
+from tod.schema.labels import INTENT_FAMILIES
 
 if TYPE_CHECKING:
     from tod.patient.policy import IntentRule
@@ -189,7 +190,10 @@ class ListFieldHandler(AnswerHandler):
             elsewhere = self.lookup.present_in(fields)[: self.lookup.max_facts]
             if elsewhere:
                 return [Statement(intent, "present", "present", {"items": self.say.items(elsewhere)}, items=len(elsewhere))]
-            return [self.say.unsure(intent, queries)]
+            # "anything about your reproductive health?" with painful intercourse recorded as a
+            # symptom: that symptom, linked, never "nothing comes to mind" beside it
+            members = self._topic_members(intent)
+            return self.said_members(intent, members) if members else [self.say.unsure(intent, queries)]
         hits, misses = self.lookup.match(queries, fields) if fields else ([], list(queries))
         absent: list[str] = []
         recalled: list[str] = []
@@ -213,6 +217,14 @@ class ListFieldHandler(AnswerHandler):
         if unsure:
             statements += self.not_sure.answer(intent, unsure)
         return statements
+
+    def _topic_members(self, intent: str) -> list[str]:
+        """The patient's own present facts, in any field, that are members of the category the
+        family of ``intent`` names (:data:`~tod.schema.labels.INTENT_FAMILIES`: "sexual and
+        reproductive" and a recorded painful intercourse), up to k; none for a family no
+        category names."""
+        family = INTENT_FAMILIES.get(intent, "")
+        return self.lookup.recorded_members(family, details=False)[: self.lookup.max_facts] if family else []
 
     def _recorded_members(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
         """The patient's own record texts that are members of a family a query names
