@@ -177,6 +177,9 @@ def test_a_behaviour_the_child_fails_to_do_is_a_present_symptom_not_a_denial() -
     assert not [s for s in case["symptoms"] if s["status"] == "denied"]
     assert stopped_behaviour("does not follow up with her doctor") is None  # care, not a behaviour
     assert stopped_behaviour("never talks to her at home") == "not talking at home"  # "her": another person
+    assert stopped_behaviour("does not speak much during the interview") is None  # seen by the examiner at the visit
+    assert stopped_behaviour("does not follow the doctor's instructions") is None  # adherence to care
+    assert stopped_behaviour("never follows rules at school") == "not following rules at school"
 
 
 def test_a_behaviour_told_as_adjectives_is_one_present_symptom_per_adjective() -> None:

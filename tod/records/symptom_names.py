@@ -138,12 +138,22 @@ def stopped_behaviour(text: str) -> str | None:
             and no_longer.group("v").lower() not in ("is", "has", "was", "does"):
         return f"no longer {gerund(base_form(no_longer.group('v')))}{_without_possessive(no_longer.group('r'))}"
     not_doing = _RE.not_doing.match(text)
-    if not_doing:
+    if not_doing and not _SEEN_AT_VISIT.search(text) and not _CARE_FOLLOWED.match(not_doing.group("r")):
         rest = re.sub(r"\s+(?:to|with|at)\s+(?:her|him|them)(?=\s*$|\s+(?:at|in|on|during|anymore|when|after|about)\b)", "",
                       not_doing.group("r"))  # "talks to her at home": an object pronoun names another person, left out
         return f"not {gerund(not_doing.group('v').lower())}{_without_possessive(rest)}"
     enjoyed = _RE.used_to_enjoy.match(text)
     return f"loss of interest in {_without_possessive(enjoyed.group('r'))}" if enjoyed else None
+
+
+#: A visit where a behaviour is seen ("during the interview", "with the physician"): what the
+#: examiner observed then, no behaviour of the patient's life to be told as a symptom.
+_SEEN_AT_VISIT = re.compile(r"\b(?:during|throughout|in|at) (?:the|this|today's) (?:interview|examination|exam|visit|"
+                            r"consultation|appointment|office|clinic|emergency department|ed|er)\b"
+                            r"|\bwith (?:the|this) (?:physician|doctor|examiner|interviewer|nurse)\b", re.I)
+#: A care object after "follow" ("the doctor's instructions", "her diet"): adherence, no behaviour.
+_CARE_FOLLOWED = re.compile(r"^\s+(?:(?:the|his|her|their|any)\s+)?(?:[\w-]+['\u2019]s\s+)?(?:[\w-]+\s+)?"
+                            r"(?:instructions?|advice|treatment|regimen|diet|plan|recommendations?|medications?|orders)\b", re.I)
 
 
 def _without_possessive(text: str) -> str:
