@@ -168,3 +168,22 @@ def test_a_negated_item_that_is_no_behaviour_stays_denied() -> None:
     case, _ = build("A 40-year-old man comes because of cough. He has no fever.")
     assert "fever" in symptom_names(case, "denied")
     assert "fever" not in symptom_names(case)
+
+
+def test_a_behaviour_the_child_fails_to_do_is_a_present_symptom_not_a_denial() -> None:
+    case = case_of("An 8-year-old girl is brought in for a cough. Her teachers say that she does not finish "
+                   "her worksheets and never answers questions in class. She does not smoke.")
+    assert {"not finishing worksheets", "not answering questions in class"} <= set(symptom_names(case))
+    assert not [s for s in case["symptoms"] if s["status"] == "denied"]
+    assert stopped_behaviour("does not follow up with her doctor") is None  # care, not a behaviour
+    assert stopped_behaviour("never talks to her at home") == "not talking at home"  # "her": another person
+    assert stopped_behaviour("does not speak much during the interview") is None  # seen by the examiner at the visit
+    assert stopped_behaviour("does not follow the doctor's instructions") is None  # adherence to care
+    assert stopped_behaviour("never follows rules at school") == "not following rules at school"
+
+
+def test_a_behaviour_told_as_adjectives_is_one_present_symptom_per_adjective() -> None:
+    case, unrouted = read("A 10-year-old boy is brought in for a cough. His father says he is extremely talkative, "
+                          "fidgety, and argumentative.")
+    assert {"being extremely talkative", "being fidgety", "being argumentative"} <= set(symptom_names(case))
+    assert unrouted == 0

@@ -108,3 +108,9 @@ def test_an_entry_found_on_examination_is_an_examination_result_not_a_symptom() 
     results = " ".join(e["result"] for e in case["examinations"])
     assert "Pale patches on the back" in results and "wide-set eyes" in results
     assert "patches" not in case["opening_statement"]
+
+
+def test_a_state_of_consciousness_told_as_adjectives_is_a_general_appearance_finding() -> None:
+    case = case_of("A 70-year-old man is brought in for a cough. He is somnolent and diaphoretic.")
+    assert {"name": "general appearance", "result": "somnolent and diaphoretic", "category": "physical_exam"} \
+        in [{k: e[k] for k in ("name", "result", "category")} for e in case["examinations"]]

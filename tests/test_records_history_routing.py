@@ -321,3 +321,25 @@ def test_a_medication_that_mentions_an_injury_stays_a_medication() -> None:
                     "minor sports injuries.")
     assert [v for v, _ in field_statuses(case, "history", "medications") if "naproxen" in (v or "")]
     assert not case["history"].get("trauma_surgery")
+
+
+def test_a_history_only_notable_for_a_condition_names_that_condition() -> None:
+    assert routed_values("Her past medical history is only notable for hypothyroidism") == [
+        ("history.past_diagnoses", "hypothyroidism")]
+    assert routed_values("His family history is only significant for glaucoma") == [
+        ("history.family_history", "glaucoma")]
+
+
+def test_a_named_disorder_joined_to_a_chronic_condition_is_past_history_too() -> None:
+    case, unrouted = read("A 45-year-old woman comes in for a cough. She has asthma and celiac disease.")
+    assert [f["value"] for f in case["history"]["past_diagnoses"]] == ["asthma", "celiac disease"]
+    assert unrouted == 0
+
+
+def test_a_transfusion_told_in_the_past_is_procedure_history_and_one_given_now_is_not() -> None:
+    case = case_of("A 60-year-old man comes in for a cough. Last year, he was transfused 2 units of platelets.")
+    assert [f["value"] for f in case["history"]["trauma_surgery"]] == ["transfused 2 units of platelets"]
+    assert routed_values("received 4 units of packed red blood cells") == [
+        ("history.trauma_surgery", "4 units of packed red blood cells")]
+    now = case_of("A 60-year-old man comes in for a cough. He is transfused 2 units of blood.")
+    assert now["history"].get("trauma_surgery", []) == []

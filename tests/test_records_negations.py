@@ -10,7 +10,7 @@ from tod.records.model import Status
 from tod.records.phrases import reported_clause
 from tod.records.routing import route_clause, split_clauses
 
-from record_support import builder_symptoms, imported_case, knee_case, routed, routed_statuses
+from record_support import builder_symptoms, imported_case, knee_case, read, routed, routed_statuses, symptom_names
 
 
 def _denied(text: str) -> list[tuple[str, str | None]]:
@@ -165,3 +165,16 @@ def test_no_improvement_is_no_denied_symptom() -> None:
 def test_a_denied_improvement_leaves_the_other_denials_of_its_clause() -> None:
     routing = route_clause("She reports no improvement with ice packs and no fever", default="symptoms")
     assert [(f.value, f.status.value) for f in routing.facts] == [("fever", "denied")]
+
+
+def test_a_negative_review_of_systems_denies_each_complaint_it_names() -> None:
+    case, unrouted = read("A 50-year-old man comes in for a cough. Review of systems is negative for night sweats, "
+                          "hoarseness, or ankle swelling.")
+    assert {"night sweats", "hoarseness", "ankle swelling"} <= set(symptom_names(case, "denied"))
+    assert unrouted == 0
+
+
+def test_a_denied_complaint_named_by_a_participle_of_degree_keeps_its_noun() -> None:
+    assert _denied("She denies blurred vision, decreased appetite, or depressed mood.") == [
+        ("symptoms", "blurred vision"), ("symptoms", "decreased appetite"), ("symptoms", "depressed mood")]
+    assert _denied("He denies lost weight.") == [("symptoms", "weight loss")]  # a verb phrase still read as one

@@ -24,7 +24,7 @@ from tod.records.routing import (
     dated_treatment,
     excepted_complaint,
     item_field,
-    looks_chronic,
+    looks_lasting,
     looks_like_condition,
     negated_object,
     route_clause,
@@ -514,7 +514,7 @@ class NarrativeReader:
             episodes = bool(_RE.episodes_of.match(name)) and looks_like_condition(item.get("position", ""))
             if episodes:  # "six episodes of otitis media": a recurrent condition, history
                 name = f"{name} of {item.pop('position')}"
-            if not first and (past or episodes or looks_chronic(name) or dated and looks_like_condition(name)
+            if not first and (past or episodes or looks_lasting(name) or dated and looks_like_condition(name)
                               or span and not looks_like_symptom(name) and not behaviour
                               or field in _HISTORY_ITEM_FIELDS or (field or "").startswith("social.")):
                 self.builder.add_fact(field or "history.past_diagnoses", name, detail=_past_time(sentence) or (
@@ -649,6 +649,10 @@ class NarrativeReader:
         positive = _RE.review_positive.match(body)
         if positive and self.add_complaint(positive.group("x"), body, when=when, first=True):
             return  # "Review of systems is positive for X"
+        negative = _RE.review_negative.match(body)
+        if negative:  # "Review of systems is negative for X or Y": the complaints denied
+            self.builder.add_routing(route_clause(f"denies {negative.group('x')}", default=SYMPTOMS))
+            return
         excepted = excepted_complaint(body)
         if excepted is not None and self.add_complaint(excepted, body, when=when, first=first, restates=restates):
             return
@@ -695,6 +699,7 @@ class NarrativeReader:
         self.builder.add_routing(routing)
         unplaced = [c for c in leftover if not self.modifiers(c) and not self.course(c) and not self.held_belief(c)
                     and not self.habit_stopped(c) and not self._symptom_clause(c, when, restates) and not self.observed_state(c)
+                    and not self.behaviour_state(c)
                     and not self._reported(c, when, restates)]
         self.builder.add_unrouted(unplaced)
 
@@ -720,6 +725,17 @@ class NarrativeReader:
                 or not any(looks_like_symptom(item) for item in split_items(state.group("x"))):
             return False
         self.builder.add_exam("general appearance", state.group("x"), "physical_exam")
+        return True
+
+    def behaviour_state(self, clause: str) -> bool:
+        """Record the patient's behaviour told as adjectives ("he is extremely talkative and
+        disorganized") as present symptoms, one per adjective ("being extremely talkative",
+        "being disorganized"); True if recorded."""
+        state = _RE.behaviour_state.match(clause.strip())
+        if state is None or self._other_sex_pronoun(clause):
+            return False
+        for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", state.group("x")):  # adjectives, each its own
+            self.builder.add_symptom(f"being {item.strip()}", Status.present)
         return True
 
     def held_belief(self, clause: str) -> bool:

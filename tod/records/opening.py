@@ -161,7 +161,7 @@ _VERB_FORMS: tuple[tuple[str, str], ...] = (
     ("never having ", "{has} never {rest}"),
     ("stopped ", "{has} stopped {rest}"),
     ("no longer ", "{has} stopped {rest}"),
-    ("not ", "{has} been not {rest}"),
+    ("not ", "{has} not been {rest}"),
 )
 
 
@@ -193,7 +193,7 @@ def _clauses(phrases: list[str], subjects: tuple[Subject, Subject]) -> list[str]
     first, then the other nouns, then the rest: nouns after "been having" (neighbouring nouns
     in one clause), gerunds after "been", "inability to X" as "can't X", "absence of X" as
     "had no X", a behaviour given up ("stopped X", "no longer X") as "stopped X", "not X" as
-    "been not X"."""
+    "not been X"."""
     phrases = [p.replace("{", "(").replace("}", ")") for p in phrases]
     stated = [p for p in phrases[1:] if not _is_verb_phrase(p) and not _verb_form(p)]
     phrases = phrases[:1] + stated + [p for p in phrases[1:] if p not in stated]

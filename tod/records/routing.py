@@ -99,11 +99,12 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.I))
     for name, pattern in (
         ("history.family_history", r"^(?:has |with |there is )?(?:an? )?(?:(?:significant|positive|notable|strong) )?family "
-         r"(?:medical )?history (?:is |was )?(?:also )?(?:significant |notable |positive |remarkable |relevant )?"
+         r"(?:medical )?history (?:is |was )?(?:(?:also|only) )*(?:significant |notable |positive |remarkable |relevant )?"
          r"(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
          r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|(?:had|received) (?:an? )?(?=(?:[\w-]+ )?\w*(?:ectomy|otomy|"
-         r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*"),
+         r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*|"
+         r"^(?:was|were|had been|has been) (?:\w+ly )?(?=transfused\b)"),
         ("social.sexual_history", r"^(?:is |has been )?(?=sexually active)|^(?:has |with )?(?:a )?sexual history (?:is )?(?:of|:)?\s*"),
         ("history.exposures", r"^(?=(?:has |had )?(?:previously |formerly )?worked (?:as|at|in|for|with) |"
          r"(?:has been |is )?working (?:at|in|on) (?:an? |the |his |her |their |my )?(?:[\w'-]+ ){0,3}(?:farm|mine|factory|"
@@ -130,7 +131,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"consist of|:)\s*"),
         ("history.past_diagnoses", r"^(?:has |had |with )?(?:an? )?(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|"
          r"ten|several|many)[- ](?:years?|months?)[- ])?(?:(?:significant|known|documented|long|prior|previous|"
-         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:also |otherwise )?(?:significant |notable |remarkable |"
+         r"longstanding|remote) )?(?:past )?(?:medical )?history (?:is |was )?(?:(?:also|otherwise|only) )*(?:significant |notable |remarkable |"
          r"positive |relevant )?(?:only )?(?:for|of|includes?|:)\s*|^(?:was |has been |had been )?(?:recently |previously )?diagnosed with\s*|"
          r"^(?:recently |previously )?(?:received|was given|got) (?:an? |the )?diagnosis of\s*|"
          r"^(?:(?:is |was )?known (?:to have|for|with)|known case of|suffers from|(?:recently )?completed (?:a course of )?treatment for|has been treated for|was treated for|is being treated for|(?:currently )?being treated for|"
@@ -323,6 +324,12 @@ def looks_chronic(text: str) -> bool:
     return bool(_RE.chronic.search(text))
 
 
+def looks_lasting(text: str) -> bool:
+    """True when a phrase names a condition one has for good: long-standing (:func:`looks_chronic`)
+    or named as a disease, disorder, syndrome, defect or deficiency ("Crohn's disease")."""
+    return looks_chronic(text) or bool(_LASTING_CONDITION.search(text))
+
+
 def looks_like_condition(text: str) -> bool:
     """True when a phrase names a disease or condition rather than a complaint."""
     return bool(_RE.condition.search(text))
@@ -440,8 +447,10 @@ def _denied_facts(obj: str, default: str | None, *, history: bool = False) -> Ro
             if not looks_like_symptom(item):  # "denies any history of psychiatric illness"; "no history of fever" stays
                 name = "history.past_diagnoses"
         if name == SYMPTOMS and _RE.verb_item.match(item):  # "has not lost weight", "has not yet begun care"
-            item = verb_phrase_symptom(f"has {item}") or ""
-            if not item or item.startswith(("absence of", "never having")):
+            verbal = verb_phrase_symptom(f"has {item}") or ""
+            if verbal and not verbal.startswith(("absence of", "never having")):
+                item = verbal
+            elif not _RE.degree_participle.match(item):  # "blurred vision", "decreased appetite": a noun phrase, kept
                 routing.unrouted.append(obj)
                 continue
         if name is None:
@@ -658,7 +667,9 @@ _ONGOING_TREATMENT = re.compile(r"\b(?:is|are|being|currently|now|still)\s+(?:\w
 #: A procedure received whole, not a medication ("a blood transfusion", "two units of packed
 #: red cells", "a kidney transplant"), at the head of what a medication lead names.
 _RECEIVED_PROCEDURE = re.compile(r"^(?:(?:an?|one|two|three|four|several|multiple|\d+)\s+)?(?:units? of\s+)?(?:[\w-]+\s+){0,2}"
-                                 r"(?:transfusions?|transplant(?:ation)?s?)\b(?!\s+(?:and|,))", re.I)
+                                 r"(?:transfusions?|transplant(?:ation)?s?)\b(?!\s+(?:and|,))|"
+                                 r"^(?:an?|one|two|three|four|several|multiple|\d+)\s+units? of\s+(?:[\w-]+\s+){0,3}"
+                                 r"(?:blood|cells|platelets|plasma)\s*$", re.I)
 _PAST_TIME = re.compile(r"\s+(?P<t>(?:(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|a few)\s+"
                         r"(?:days?|weeks?|months?|years?)\s+(?:ago|earlier|prior)|(?:last|this past) (?:week|month|year)|"
                         r"in (?:19|20)\d\d))\b", re.I)
@@ -806,7 +817,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if own == "history.trauma_surgery":
         return Routing([RoutedFact(own, short_value(text))])
     held = _HELD_CONDITION.match(text)
-    if default is None and held and (looks_chronic(held.group("x")) or _LASTING_CONDITION.search(held.group("x"))):
+    if default is None and held and looks_lasting(held.group("x")):
         if _TREATED_BY.search(held.group("x")):  # "has asthma treated with X and Y"
             return Routing([f for f in _split_condition_treatment(held.group("x")) if f.value])
         return route_clause(held.group("x"), default="history.past_diagnoses")  # "has celiac disease"
@@ -897,6 +908,7 @@ __all__ = [
     "is_bare_normal",
     "is_not_provided",
     "item_field",
+    "looks_lasting",
     "looks_like_condition",
     "negated_object",
     "route_clause",

@@ -124,7 +124,8 @@ NEGATED_BEHAVIOUR = re.compile(r"^(?:not|no longer)\s+(?=[a-z]+ing\b)", re.I)
 def stopped_behaviour(text: str) -> str | None:
     """A behaviour the patient gave up, as a present symptom in the words a patient uses
     ("stopped going to the gym" -> itself, "no longer leaves the house" -> "no longer leaving
-    the house", "used to enjoy cooking" -> "loss of interest in cooking"), or None. A habit or
+    the house", "used to enjoy cooking" -> "loss of interest in cooking", "does not listen to
+    her teachers" -> "not listening to her teachers"), or None. A habit or
     a treatment stopped ("stopped smoking", "stopped taking X") is history, never a symptom."""
     text = re.sub(r"^(?:(?:also|recently|now|since then|then|completely|\w+ly)\s+)+", "", text.strip(" ,.;:"), flags=re.I)
     text = _BEHAVIOUR_END.split(text, maxsplit=1)[0].strip(" ,")  # the behaviour, not why it stopped ("because of the pain")
@@ -136,8 +137,23 @@ def stopped_behaviour(text: str) -> str | None:
     if no_longer and no_longer.group("v").lower().endswith("s") and not no_longer.group("v").lower().endswith("ss") \
             and no_longer.group("v").lower() not in ("is", "has", "was", "does"):
         return f"no longer {gerund(base_form(no_longer.group('v')))}{_without_possessive(no_longer.group('r'))}"
+    not_doing = _RE.not_doing.match(text)
+    if not_doing and not _SEEN_AT_VISIT.search(text) and not _CARE_FOLLOWED.match(not_doing.group("r")):
+        rest = re.sub(r"\s+(?:to|with|at)\s+(?:her|him|them)(?=\s*$|\s+(?:at|in|on|during|anymore|when|after|about)\b)", "",
+                      not_doing.group("r"))  # "talks to her at home": an object pronoun names another person, left out
+        return f"not {gerund(not_doing.group('v').lower())}{_without_possessive(rest)}"
     enjoyed = _RE.used_to_enjoy.match(text)
     return f"loss of interest in {_without_possessive(enjoyed.group('r'))}" if enjoyed else None
+
+
+#: A visit where a behaviour is seen ("during the interview", "with the physician"): what the
+#: examiner observed then, no behaviour of the patient's life to be told as a symptom.
+_SEEN_AT_VISIT = re.compile(r"\b(?:during|throughout|in|at) (?:the|this|today's) (?:interview|examination|exam|visit|"
+                            r"consultation|appointment|office|clinic|emergency department|ed|er)\b"
+                            r"|\bwith (?:the|this) (?:physician|doctor|examiner|interviewer|nurse)\b", re.I)
+#: A care object after "follow" ("the doctor's instructions", "her diet"): adherence, no behaviour.
+_CARE_FOLLOWED = re.compile(r"^\s+(?:(?:the|his|her|their|any)\s+)?(?:[\w-]+['\u2019]s\s+)?(?:[\w-]+\s+)?"
+                            r"(?:instructions?|advice|treatment|regimen|diet|plan|recommendations?|medications?|orders)\b", re.I)
 
 
 def _without_possessive(text: str) -> str:
@@ -305,7 +321,8 @@ unconscious unresponsive consciousness behavior behaviour outbursts tantrums yel
 freckles scars scar pimples tension runny nose stuffy stare staring wandering sputum phlegm hemoptysis hematemesis
 melena mucus pus odor smell taste lump bulge protrusion deformity
 thickening scaling crusting peeling flaking hives welts eruption erosions sores cyst cysts wart warts mole moles
-ringing buzzing soreness tightening thinning hardening sensitivity leakage leaking
+ringing buzzing soreness tightening thinning hardening sensitivity leakage leaking somnolent somnolence drowsy
+drowsiness diaphoretic diaphoresis obtunded incoherent
 """.split())
 _MEDICAL_SUFFIX = re.compile(r"(?:algia|itis|osis|emia|aemia|uria|rrhea|rrhoea|pnea|pnoea|plegia|paresis|penia|megaly|"
                              r"opathy|cele|oma|ia|esthesias?|phagia|phasia|ptysis|emesis|orrhagia|cytosis|trophy)$")
