@@ -341,3 +341,12 @@ def test_a_family_class_is_answered_with_the_recorded_family_fact_of_it(rich_rec
         reply = reply_to(record, parser, make_agent, seed, "Any GI conditions in the family, like Crohn's disease?",
                          ["ask_family_history"], {"family_history": ["GI conditions", "Crohn's disease"]})
         assert "history.family_history[0]" in reply.provenance and "vomiting" in reply.text, reply.text
+
+
+def test_a_pain_recorded_at_another_place_is_no_headache(rich_record, parser, make_agent):
+    """A symptom's recorded position places every text of it: a "pain" at the ring finger is
+    not what "headache?" asks, so it is not linked to it."""
+    record = edited(rich_record, symptoms=[{"name": "pain", "position": "right ring finger"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any headache?", ["ask_symptom"], {"symptom": ["headache"]})
+        assert "finger" not in reply.text and "symptoms[0]" not in reply.provenance, reply.text

@@ -118,7 +118,7 @@ class RecordLookup:
         self.present = tuple(self._present_paths())
         # every text of the record with its fact's path, word roots and body regions: what a
         # named symptom may touch (computed once, not per question)
-        self._record_texts = [(path, text, word_roots(text) | word_roots(self.lay(text)), body_regions(text))
+        self._record_texts = [(path, text, word_roots(text) | word_roots(self.lay(text)), body_regions(text) | self._fact_place(path))
                               for path, text in self._all_texts()]
         matcher.index([*self._matchable_texts(), *(text for _, text, _, _ in self._record_texts)])
         self.record_words = " ".join(text for _, text, _, _ in self._record_texts)
@@ -167,6 +167,14 @@ class RecordLookup:
                 paths = [f"{prefix}.{name}[{j}]" for j in range(len(items))] if isinstance(value, list) else [f"{prefix}.{name}"]
                 found += [(path, t) for path, item in zip(paths, items) for t in _strings(item.model_dump())]
         return found
+
+    def _fact_place(self, path: str) -> frozenset[str]:
+        """The body regions where the symptom at ``path`` is recorded (its position), which every
+        text of it lies in: a pain recorded as "pain" at "right ring finger" is no headache;
+        none for any other fact."""
+        if not path.startswith("symptoms["):
+            return frozenset()
+        return body_regions(self.case.symptoms[symptom_index(path)].position or "")
 
     def lay(self, text: str) -> str:
         """``text`` in lay words (the lexicon's table)."""
