@@ -100,7 +100,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for name, pattern in (
         ("history.family_history", r"^(?:has |with |there is )?(?:an? )?(?:(?:significant|positive|notable|strong) )?family "
          r"(?:medical )?history (?:is |was )?(?:(?:also|only) )*(?:significant |notable |positive |remarkable |relevant )?"
-         r"(?:for|of|includes?|:)\s*"),
+         r"(?:only )?(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
          r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|(?:had|received) (?:an? )?(?=(?:[\w-]+ )?\w*(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*|"
@@ -114,7 +114,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
-        ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
+        ("history.medications", r"^(?:(?:is|(?:has|have) (?:(?:also|only|since|now) )?been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|(?<!been )(?<!was )(?<!were )(?<!is )taken|uses|"
          r"using|applying|applies|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of|"
          r"(?:completed|finished)(?= (?:an? |the )?(?:[\w-]+ )?(?:course|regimen|cycles?|rounds?) of))\s+"
@@ -252,6 +252,23 @@ def is_not_provided(value: object) -> bool:
 def is_bare_normal(value: object) -> bool:
     """True for a bare normal or empty answer: "Normal", "Negative", "Unremarkable", "None"."""
     return bool(_RE.normal.match(as_text(value)))
+
+
+def is_blanket_wellness(clause: str) -> bool:
+    """True for a clause that says only that all is well, naming nothing: "He feels well",
+    "Review of systems is otherwise negative" (no fact, like "no other complaints")."""
+    text = strip_subject(clause.strip(" .,;:"))
+    return bool(_RE.feels_well.match(text) or _RE.blanket_review.match(text))
+
+
+def _unchanged_functions(text: str) -> Routing | None:
+    """A bodily function stated as normal or unchanged ("Her appetite and sleep are normal"):
+    a denied change in each one; None when the clause says no such thing."""
+    match = _RE.unchanged_function.match(text)
+    if not match:
+        return None
+    functions = [f for f in re.split(r",?\s+and\s+|,\s*", match.group("x").lower()) if f.strip()]
+    return Routing([RoutedFact(SYMPTOMS, f"change in {function.strip()}", Status.denied) for function in functions])
 
 
 def excepted_complaint(clause: str) -> str | None:
@@ -554,6 +571,8 @@ def _medications(rest: str, *, finished: bool = False) -> Routing:
     treatment ("was treated with", "completed a course of") is no current medication: see
     :func:`finished_treatment_field`. A clause that ends the treatment after its list ("and
     completed the course 3 days ago") is no item: the treatment is over, dated by its time."""
+    rest = re.sub(r",?\s+given (?:the|his|her|their|a|an|recent|ongoing|persistent)\b.*$", "", rest,
+                  flags=re.I)  # "cefepime for 5 days given the fevers": why it was started is no item
     ended = _RE.treatment_end.search(rest)
     rest, finished = (rest[: ended.start()], True) if ended else (rest, finished)
     outcome = _RE.treatment_outcome.search(rest)
@@ -708,7 +727,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
     clause = _RE.otherwise_aside.sub(lambda m: f"{m.group('aux')} " if m.group("aux") else "", clause.strip(" .,;:"))
-    if not clause or is_not_provided(clause) or is_bare_normal(clause):
+    if not clause or is_not_provided(clause) or is_bare_normal(clause) or is_blanket_wellness(clause):
         return Routing()
     exception = _RE.complaint_exception.match(strip_subject(clause))
     if exception:
@@ -746,6 +765,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if normal_except:  # "Insignificant, except for chronic knee pain"; "healthy except for asthma"
         history = "history.family_history" if normal_except.group("family") else "history.past_diagnoses"
         return route_clause(normal_except.group("rest") or normal_except.group("rest2"), default=default or history)
+    unchanged = _unchanged_functions(strip_subject(clause)) if default in (None, SYMPTOMS) else None
+    if unchanged is not None:
+        return unchanged
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
