@@ -353,3 +353,15 @@ def test_a_regimen_one_has_also_been_on_is_a_current_medication_without_its_reas
 def test_a_family_history_significant_only_for_a_condition() -> None:
     assert routed_values("His family history is significant only for migraine headaches") == [
         ("history.family_history", "migraine headaches")]
+
+
+def test_a_relatives_condition_named_with_a_gerund_or_a_side_of_the_family_is_family_history() -> None:
+    assert routed_details("Her maternal aunt has ankylosing spondylitis") == [
+        ("history.family_history", "ankylosing spondylitis", "maternal aunt")]
+    assert routed_details("Her father's side of the family has a history of a clotting disease") == [
+        ("history.family_history", "clotting disease", "father's side of the family")]
+    assert routed_details("Her aunt is undergoing treatment for kidney disease") == [
+        ("history.family_history", "kidney disease", "aunt")]
+    assert route_clause("Her brother is doing well", default=None).facts == []  # a doing is no condition
+    assert all(f.field != "history.family_history" for f in route_clause(
+        "His father has been giving him cough syrup", default=None).facts)  # a remedy given to the patient

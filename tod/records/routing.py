@@ -91,7 +91,8 @@ _BODY_PART = load_patterns("narrative").body_part
 _AT_PLACE = re.compile(r"^(?P<head>.+?\s(?:to|in|of|on|around|over|near)\s+(?:(?:the|his|her|their|my)\s+)?)(?P<place>\S.*)$",
                        re.I)
 
-_RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
+_RELATIVE = (r"(?:(?:mother|father)(?:'s|\u2019s) side(?: of the family)?|(?:maternal|paternal) side(?: of the family)?|"
+             r"mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
              r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
 
 #: Lead words of an affirmative clause -> field of the items that follow (in priority order).
@@ -165,10 +166,11 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 _FAMILY_MEMBER = re.compile(
-    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
+    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
     rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? |(?:\w+ ){{1,3}}ago )?"
-    rf"(?:of|from|because of|due to)\s+(?:complications of\s+)?|(?:committed|died by|died of) (?=suicide\b)|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"(?:of|from|because of|due to)\s+(?:complications of\s+)?|(?:committed|died by|died of) (?=suicide\b)|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+|"
+    rf"(?:undergoing|receiving) treatment for\s+|being treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -376,13 +378,16 @@ def _lead(clause: str) -> tuple[str, str] | None:
 
 
 def _family(clause: str) -> RoutedFact | None:
+    """A relative's condition ("Her maternal uncle has ankylosing spondylitis"), or None; a
+    doing that names no condition ("her mother is giving him ibuprofen") is none."""
     for pattern in (_FAMILY_MEMBER, _FAMILY_TAIL):
         match = pattern.match(clause)
         if match:
             who = re.sub(r"\b(my|his|her|their)\s+", "", match.group("who"), flags=re.I).lower()
             what = short_value(_RE.family_lead.sub("", match.group("what")))
-            if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
-                return RoutedFact("history.family_history", what, Status.present, who)
+            if what and not re.match(r"^(?:no|not|never)\b", what, re.I) and not (
+                    re.match(r"^\w+ing\b", what) and not looks_like_condition(what)):
+                return RoutedFact("history.family_history", what, Status.present, who)  # "ankylosing spondylitis"
     return None
 
 
