@@ -187,3 +187,18 @@ def test_a_behaviour_told_as_adjectives_is_one_present_symptom_per_adjective() -
                           "fidgety, and argumentative.")
     assert {"being extremely talkative", "being fidgety", "being argumentative"} <= set(symptom_names(case))
     assert unrouted == 0
+
+
+def test_every_behaviour_a_complaint_frame_reports_is_kept() -> None:
+    case, unrouted = read("A 9-year-old girl is brought in for a cough. Her coaches complain that she interrupts the "
+                          "other players, shouts constantly, and cannot wait her turn.")
+    assert {"interrupting the other players", "shouting constantly", "inability to wait her turn"} \
+        <= set(symptom_names(case))  # the first behaviour, right after the frame, too
+    assert unrouted == 0
+
+
+def test_a_state_seen_at_the_visit_is_general_appearance_not_a_complaint() -> None:
+    case = case_of("A 30-year-old man is brought in for a cough. He is agitated and hostile in the emergency department.")
+    assert symptom_names(case) == ["cough"]
+    assert {"name": "general appearance", "result": "agitated and hostile", "category": "physical_exam"} \
+        in case["examinations"]

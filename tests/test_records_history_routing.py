@@ -343,3 +343,25 @@ def test_a_transfusion_told_in_the_past_is_procedure_history_and_one_given_now_i
         ("history.trauma_surgery", "4 units of packed red blood cells")]
     now = case_of("A 60-year-old man comes in for a cough. He is transfused 2 units of blood.")
     assert now["history"].get("trauma_surgery", []) == []
+
+
+def test_a_regimen_one_has_also_been_on_is_a_current_medication_without_its_reason() -> None:
+    assert routed_details("She has also been on drugamine and testazole for 4 days given the fevers and rash") == [
+        ("history.medications", "drugamine", "for 4 days"), ("history.medications", "testazole", "for 4 days")]
+
+
+def test_a_family_history_significant_only_for_a_condition() -> None:
+    assert routed_values("His family history is significant only for migraine headaches") == [
+        ("history.family_history", "migraine headaches")]
+
+
+def test_a_relatives_condition_named_with_a_gerund_or_a_side_of_the_family_is_family_history() -> None:
+    assert routed_details("Her maternal aunt has ankylosing spondylitis") == [
+        ("history.family_history", "ankylosing spondylitis", "maternal aunt")]
+    assert routed_details("Her father's side of the family has a history of a clotting disease") == [
+        ("history.family_history", "clotting disease", "father's side of the family")]
+    assert routed_details("Her aunt is undergoing treatment for kidney disease") == [
+        ("history.family_history", "kidney disease", "aunt")]
+    assert route_clause("Her brother is doing well", default=None).facts == []  # a doing is no condition
+    assert all(f.field != "history.family_history" for f in route_clause(
+        "His father has been giving him cough syrup", default=None).facts)  # a remedy given to the patient

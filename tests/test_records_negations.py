@@ -178,3 +178,20 @@ def test_a_denied_complaint_named_by_a_participle_of_degree_keeps_its_noun() -> 
     assert _denied("She denies blurred vision, decreased appetite, or depressed mood.") == [
         ("symptoms", "blurred vision"), ("symptoms", "decreased appetite"), ("symptoms", "depressed mood")]
     assert _denied("He denies lost weight.") == [("symptoms", "weight loss")]  # a verb phrase still read as one
+
+
+def test_a_bodily_function_told_as_normal_is_a_denied_change() -> None:
+    case, unrouted = read("A 30-year-old man comes in with a sore knee. His appetite and sleep patterns are normal. "
+                          "The boy's weight has been stable.")
+    assert {"change in appetite", "change in sleep patterns", "change in weight"} <= set(symptom_names(case, "denied"))
+    assert unrouted == 0
+    assert routed_statuses("Her past medical history is normal") == [("history.past_diagnoses", None, "denied")]
+
+
+def test_feeling_well_or_a_blanket_negative_review_is_no_fact_and_no_unread_clause() -> None:
+    case, unrouted = read("A 30-year-old man comes in with a sore knee. He feels well between these episodes. "
+                          "Review of systems came back negative.")
+    assert symptom_names(case) == ["sore knee"] and symptom_names(case, "denied") == []
+    assert unrouted == 0
+    tired, unread = read("A 30-year-old man comes in with a sore knee. He feels tired.")
+    assert "feeling tired" in symptom_names(tired) and unread == 0  # a feeling that names something is no blanket one

@@ -27,6 +27,7 @@ from tod.records.routing import (
     looks_lasting,
     looks_like_condition,
     negated_object,
+    is_blanket_wellness,
     route_clause,
     split_clauses,
 )
@@ -60,7 +61,7 @@ _COMPLAINT_MARKERS = tuple(re.compile(p, re.I) for p in (
     r"\bfor (?:(?:the |an? |further )?(?:evaluation (?:and management )?(?:of |after (?:noticing|finding|discovering|"
     r"developing|having) |after (?=seeing\b|hearing\b))?|treatment of |assessment of |management of |workup of |investigation of )|)|"
     r"\bto (?:examine|evaluate|assess|check) (?:the patient's |his |her |their )?",
-    r"^\s*(?:to have )?",
+    r"^\s*(?:to have |that (?=(?:he|she|they) (?!(?:could|would|can|might|may|will)\b)))?",
 ))
 
 
@@ -640,7 +641,7 @@ class NarrativeReader:
             self._read_segment(segment.strip(" ,"), first=first and number == 0, when=when, restates=restates)
 
     def _read_segment(self, body: str, *, first: bool, when: str | None, restates: bool) -> None:
-        if not first and self.birth_history(body):
+        if not first and (self.birth_history(body) or self.seen_at_visit(body)):
             return
         if not first and self.resolution(body):
             return  # "both resolved after a few days": gone, not a relieving factor
@@ -688,6 +689,8 @@ class NarrativeReader:
             if obj is not None:
                 routing.extend(route_clause(clause, default=SYMPTOMS))
                 continue
+            if is_blanket_wellness(clause):
+                continue  # "He feels well": no complaint and no fact, not an unread clause
             routed = route_clause(clause, default=None)
             if routed.facts:
                 routing.extend(routed)
@@ -723,6 +726,16 @@ class NarrativeReader:
         state = _RE.observed_state.match(clause.strip())
         if state is None or self._other_sex_pronoun(clause) \
                 or not any(looks_like_symptom(item) for item in split_items(state.group("x"))):
+            return False
+        self.builder.add_exam("general appearance", state.group("x"), "physical_exam")
+        return True
+
+    def seen_at_visit(self, clause: str) -> bool:
+        """Record the patient's state told at the visit itself ("He is aggressive and combative
+        in the emergency department") as a general-appearance finding, not a complaint; True
+        if recorded."""
+        state = _RE.seen_at_visit.match(clause.strip())
+        if state is None or self._other_sex_pronoun(clause):
             return False
         self.builder.add_exam("general appearance", state.group("x"), "physical_exam")
         return True

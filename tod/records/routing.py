@@ -91,7 +91,8 @@ _BODY_PART = load_patterns("narrative").body_part
 _AT_PLACE = re.compile(r"^(?P<head>.+?\s(?:to|in|of|on|around|over|near)\s+(?:(?:the|his|her|their|my)\s+)?)(?P<place>\S.*)$",
                        re.I)
 
-_RELATIVE = (r"(?:mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
+_RELATIVE = (r"(?:(?:mother|father)(?:'s|\u2019s) side(?: of the family)?|(?:maternal|paternal) side(?: of the family)?|"
+             r"mother|father|sister|brother|siblings?|parents?|son|daughter|grand(?:mother|father|parents?)|"
              r"aunt|uncle|cousin|twin|maternal \w+|paternal \w+|relatives?)")
 
 #: Lead words of an affirmative clause -> field of the items that follow (in priority order).
@@ -100,7 +101,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     for name, pattern in (
         ("history.family_history", r"^(?:has |with |there is )?(?:an? )?(?:(?:significant|positive|notable|strong) )?family "
          r"(?:medical )?history (?:is |was )?(?:(?:also|only) )*(?:significant |notable |positive |remarkable |relevant )?"
-         r"(?:for|of|includes?|:)\s*"),
+         r"(?:only )?(?:for|of|includes?|:)\s*"),
         ("history.trauma_surgery", r"^(?:has |with |a )?(?:past |previous |prior )?surgical history (?:is )?(?:significant |notable )?"
          r"(?:for|of|includes?|:)\s*|^(?:has |had )?(?:previously |recently )?(?:underwent|undergone|(?:had|received) (?:an? )?(?=(?:[\w-]+ )?\w*(?:ectomy|otomy|"
          r"plasty|surgery|operation|repair|transplant|replacement|bypass))|status post|s/p)\s*|"
@@ -114,7 +115,7 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("history.allergies", r"^(?:is |has been )?(?:allergic to|allergies (?:to|include|:)|has (?:an? )?allerg\w* to|"
          r"(?:known )?allergies:?)\s*"),
         ("history.vaccinations", r"^(?=(?:(?:my|his|her|the) )?(?:vaccinations?|immuni[sz]ations?)\b)"),
-        ("history.medications", r"^(?:(?:is|has been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
+        ("history.medications", r"^(?:(?:is|(?:has|have) (?:(?:also|only|since|now) )?been|was|were) )?(?:(?:currently|regularly|also|only|initially|previously|"
          r"recently|then|briefly|subsequently|empirically|successfully|originally|first|still|now) )*(?:(?:taking|takes|took|(?<!been )(?<!was )(?<!were )(?<!is )taken|uses|"
          r"using|applying|applies|receiving|receives|received|maintained on|started on|treated with|prescribed|on (?:an? )?(?:\w+ )?regimen of|"
          r"(?:completed|finished)(?= (?:an? |the )?(?:[\w-]+ )?(?:course|regimen|cycles?|rounds?) of))\s+"
@@ -165,10 +166,11 @@ _LEADS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 _FAMILY_MEMBER = re.compile(
-    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin|paternal|maternal) )*"
+    rf"^(?:(?:my|his|her|their|the patient's|the|a|an|one|both|two) )?(?:(?:older|younger|biological|twin) )*"
     rf"(?P<who>{_RELATIVE}(?: and (?:(?:my|his|her) )?{_RELATIVE})?)\s+"
     rf"(?:(?:had\s+)?died (?:at (?:the )?(?:age (?:of )?)?\d+(?: years)?(?: of age)? |(?:\w+ ){{1,3}}ago )?"
-    rf"(?:of|from|because of|due to)\s+(?:complications of\s+)?|(?:committed|died by|died of) (?=suicide\b)|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+)?|"
+    rf"(?:of|from|because of|due to)\s+(?:complications of\s+)?|(?:committed|died by|died of) (?=suicide\b)|(?:has|have|had|was|were|is)\s+(?:been\s+)?(?:diagnosed with\s+|treated for\s+|"
+    rf"(?:undergoing|receiving) treatment for\s+|being treated for\s+)?|"
     rf"suffers? from\s+|suffered from\s+|passed away from\s+|with\s+)(?P<what>.+)$",
     re.I,
 )
@@ -252,6 +254,23 @@ def is_not_provided(value: object) -> bool:
 def is_bare_normal(value: object) -> bool:
     """True for a bare normal or empty answer: "Normal", "Negative", "Unremarkable", "None"."""
     return bool(_RE.normal.match(as_text(value)))
+
+
+def is_blanket_wellness(clause: str) -> bool:
+    """True for a clause that says only that all is well, naming nothing: "He feels well",
+    "Review of systems is otherwise negative" (no fact, like "no other complaints")."""
+    text = strip_subject(clause.strip(" .,;:"))
+    return bool(_RE.feels_well.match(text) or _RE.blanket_review.match(text))
+
+
+def _unchanged_functions(text: str) -> Routing | None:
+    """A bodily function stated as normal or unchanged ("Her appetite and sleep are normal"):
+    a denied change in each one; None when the clause says no such thing."""
+    match = _RE.unchanged_function.match(text)
+    if not match:
+        return None
+    functions = [f for f in re.split(r",?\s+and\s+|,\s*", match.group("x").lower()) if f.strip()]
+    return Routing([RoutedFact(SYMPTOMS, f"change in {function.strip()}", Status.denied) for function in functions])
 
 
 def excepted_complaint(clause: str) -> str | None:
@@ -359,13 +378,16 @@ def _lead(clause: str) -> tuple[str, str] | None:
 
 
 def _family(clause: str) -> RoutedFact | None:
+    """A relative's condition ("Her maternal uncle has ankylosing spondylitis"), or None; a
+    doing that names no condition ("her mother is giving him ibuprofen") is none."""
     for pattern in (_FAMILY_MEMBER, _FAMILY_TAIL):
         match = pattern.match(clause)
         if match:
             who = re.sub(r"\b(my|his|her|their)\s+", "", match.group("who"), flags=re.I).lower()
             what = short_value(_RE.family_lead.sub("", match.group("what")))
-            if what and not re.match(r"^(?:no|not|never|\w+ing)\b", what, re.I):
-                return RoutedFact("history.family_history", what, Status.present, who)
+            if what and not re.match(r"^(?:no|not|never)\b", what, re.I) and not (
+                    re.match(r"^\w+ing\b", what) and not looks_like_condition(what)):
+                return RoutedFact("history.family_history", what, Status.present, who)  # "ankylosing spondylitis"
     return None
 
 
@@ -554,6 +576,8 @@ def _medications(rest: str, *, finished: bool = False) -> Routing:
     treatment ("was treated with", "completed a course of") is no current medication: see
     :func:`finished_treatment_field`. A clause that ends the treatment after its list ("and
     completed the course 3 days ago") is no item: the treatment is over, dated by its time."""
+    rest = re.sub(r",?\s+given (?:the|his|her|their|a|an|recent|ongoing|persistent)\b.*$", "", rest,
+                  flags=re.I)  # "cefepime for 5 days given the fevers": why it was started is no item
     ended = _RE.treatment_end.search(rest)
     rest, finished = (rest[: ended.start()], True) if ended else (rest, finished)
     outcome = _RE.treatment_outcome.search(rest)
@@ -708,7 +732,7 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     """Route one clause (see the module docstring); ``default`` is the field of a clause
     that names none (the section it came from), or None to leave it unrouted."""
     clause = _RE.otherwise_aside.sub(lambda m: f"{m.group('aux')} " if m.group("aux") else "", clause.strip(" .,;:"))
-    if not clause or is_not_provided(clause) or is_bare_normal(clause):
+    if not clause or is_not_provided(clause) or is_bare_normal(clause) or is_blanket_wellness(clause):
         return Routing()
     exception = _RE.complaint_exception.match(strip_subject(clause))
     if exception:
@@ -746,6 +770,9 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     if normal_except:  # "Insignificant, except for chronic knee pain"; "healthy except for asthma"
         history = "history.family_history" if normal_except.group("family") else "history.past_diagnoses"
         return route_clause(normal_except.group("rest") or normal_except.group("rest2"), default=default or history)
+    unchanged = _unchanged_functions(strip_subject(clause)) if default in (None, SYMPTOMS) else None
+    if unchanged is not None:
+        return unchanged
     unremarkable = _RE.unremarkable.match(strip_subject(clause))
     if unremarkable:
         return _unremarkable(unremarkable.group("x") or unremarkable.group("y"), clause, default)
