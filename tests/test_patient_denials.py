@@ -350,3 +350,13 @@ def test_a_pain_recorded_at_another_place_is_no_headache(rich_record, parser, ma
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, "Any headache?", ["ask_symptom"], {"symptom": ["headache"]})
         assert "finger" not in reply.text and "symptoms[0]" not in reply.provenance, reply.text
+
+
+def test_a_topic_member_said_again_is_a_repeat(rich_record, parser, make_agent):
+    """A recorded member said for a topic question (section "common") asked a second time is
+    said as a repeat, never a missing template."""
+    record = updated(rich_record, symptoms=[{"name": "pain during intercourse"}], social={"sexual_history": []})
+    agent = make_agent(record, parser)
+    first = ask(agent, parser, "Any sexual or reproductive problems?", "ask_coitus", {})
+    second = ask(agent, parser, "Any sexual or reproductive problems?", "ask_coitus", {})
+    assert "intercourse" in first and second.startswith("As I said"), (first, second)

@@ -250,3 +250,16 @@ def test_a_denial_never_names_a_bare_modifier(rich_record, parser, make_agent):
     for text in replies_to(rich_record, parser, make_agent, "Any unexplained weight loss?",
                            ["ask_symptom"], {"symptom": ["unexplained"]}):
         assert not re.search(r"\bunexplained\b(?! weight)", text, re.IGNORECASE), text
+
+
+def test_an_item_naming_its_own_change_is_no_attribute_asked_about(rich_record, parser, make_agent):
+    """"decreased libido" is a problem had, never "My decreased libido? Nothing unusual there"."""
+    for text in replies_to(rich_record, parser, make_agent, "Any decreased libido?", ["ask_symptom"],
+                           {"symptom": ["decreased libido"]}):
+        assert not re.search(r"my decreased libido", text.lower()), text
+
+
+def test_a_production_of_the_body_or_a_blurry_state_is_never_echoed_as_a_thing(rich_record, parser, make_agent):
+    for text in replies_to(rich_record, parser, make_agent, "Any changes in your tear production, eye dryness or blurry?",
+                           ["ask_symptom"], {"symptom": ["tear production", "eye dryness", "blurry"]}):
+        assert not re.search(r"\bno tear production\b|\bno blurry\b|any tear production", text.lower()), text

@@ -744,7 +744,7 @@ def said_in_past(text: str) -> bool:
 _STATE_ADJECTIVES = frozenset("""itchy dizzy sleepy drowsy fussy irritable restless lethargic tired weak nauseous
     nauseated pale confused breathless thirsty shaky wheezy sweaty achy grumpy clingy floppy bloated constipated
     swollen feverish jaundiced unsteady forgetful anxious depressed withdrawn agitated listless dehydrated disoriented
-    flushed sluggish""".split())
+    flushed sluggish blurry blurred""".split())
 #: -ing words that name a symptom as a thing had ("I've had swelling").
 _HAD_ING = frozenset("swelling bruising tingling burning ringing stinging throbbing bloating spotting".split())
 #: Words after an -ing verb that keep it a verb ("crying at night", "coughing up blood").
@@ -856,7 +856,10 @@ _AFTER_ADJECTIVES = frozenset("""dry red swollen sore stiff numb tender painful 
 #: concentrate"): nothing about it is unusual, it is no problem had.
 _ATTRIBUTES = frozenset("""attention behaviour behavior health level levels stature build strength tone volume ability
     abilities focus personality energy libido mood temperament wellbeing well-being reflexes coordination sense senses
-    expression expressions""".split())
+    expression expressions production output""".split())
+#: Adjectives that name a change of what follows them ("decreased libido", "poor appetite").
+_CHANGED = frozenset("""decreased increased reduced diminished poor low high excessive impaired altered abnormal
+    lost""".split())
 #: Words that say how much of a doing there is ("urinating less", "eating more often").
 _DEGREES = frozenset("less more often frequently much lot usual normal before".split())
 #: Feeling adjectives beyond the symptom states of :data:`_STATE_ADJECTIVES`.
@@ -897,8 +900,8 @@ def _item_shape(item: str) -> str:
         return "feeling"
     if _adjective_after_part(words):
         return "other"  # "nose dry": neither "no nose dry" nor "problems with my nose dry"
-    if _PROBLEM_WORDS & set(words):
-        return "problem"
+    if _PROBLEM_WORDS & set(words) or words[0] in _CHANGED and len(words) > 1:
+        return "problem"  # "decreased libido" names its own change: a problem had, no attribute
     first = words[0]
     if first.endswith("ing") and len(words) > 1 and words[-1] in _DEGREES:
         return "activity"  # "urinating less", "sleeping more than usual"
