@@ -470,7 +470,10 @@ def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, ma
 
 
 @pytest.mark.parametrize("name, subject, said", [
-    ("diminished appetite", "I", "my appetite has been lower than usual"),
+    ("diminished appetite", "I", "I've been eating less than usual"),
+    ("decreased feeding", "he", "he's been feeding less than usual"),
+    ("increased drinking", "she", "she's been drinking more than usual"),
+    ("reduced oral intake", "I", "my oral intake has been lower than usual"),
     ("raised energy levels", "she", "her energy levels have been higher than usual"),
     ("screaming", "he", "he's been screaming"),
     ("trembling of the left hand", "I", "my left hand has been trembling"),
