@@ -37,6 +37,7 @@ _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "progressive": ("", " that's getting worse"),
     "unintentional": ("", " without trying"),
     "unintended": ("", " without trying"),
+    "pitting": ("", ""),  # an examiner's press test ("pitting swollen feet"): no patient's word
 })
 #: (The lay table's own words for a modifier, "comes and goes", are moved the same way.)
 _MODIFIER = re.compile(rf"^({'|'.join(_MODIFIERS)})\s+(?=\S)", re.IGNORECASE)
