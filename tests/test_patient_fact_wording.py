@@ -520,7 +520,7 @@ def test_a_singular_countable_thing_takes_its_article(text, said):
     ("failed newborn hearing tests", "he", "he didn't pass the newborn hearing tests"),
     ("unresponsiveness during spells", "I", "I stop responding during the spells"),
     ("flexed left elbow at rest", "I", "my left elbow is held bent at rest"),
-    ("raised dark borders", "I", "I've noticed raised dark edges around it"),
+    ("raised dark borders", "I", "I've noticed raised dark edges"),
 ])
 def test_a_course_note_or_finding_named_as_a_symptom_is_said_as_a_clause(name, subject, said):
     """A symptom name that notes how a complaint went or what was found is said in a frame

@@ -1051,7 +1051,7 @@ def _finding_said(name: str, subject: str) -> str | None:
         return f"{owned} {'are' if plural else 'is'} held {_POSTURES[posture['posture'].lower()]}{rest}"
     edges = _EDGES.match(name)
     if edges:
-        return f"{_HAS_GOT.get(subject, f'{subject} has')} noticed {edges['look'].strip()} edges around it"
+        return f"{_HAS_GOT.get(subject, f'{subject} has')} noticed {edges['look'].strip()} edges"
     return None
 
 
