@@ -11,7 +11,9 @@ import pytest
 
 from tod.patient.facts import spoken_phrase, without_chart_tail
 from tod.patient.plain import plain_value, symptom_clause, with_count_article
-from tod.patient.spoken import change_said, item_sentence, join_detail, split_aside, spoken_fact, without_notes
+from tod.patient.spoken import (
+    change_said, course_or_finding_said, item_sentence, join_detail, split_aside, spoken_fact, without_notes,
+)
 from tod.patient.templates import join_things
 from tod.patient.voice import (
     SYMPTOM_HEADS,
@@ -470,7 +472,10 @@ def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, ma
 
 
 @pytest.mark.parametrize("name, subject, said", [
-    ("diminished appetite", "I", "my appetite has been lower than usual"),
+    ("diminished appetite", "I", "I've been eating less than usual"),
+    ("decreased feeding", "he", "he's been feeding less than usual"),
+    ("increased drinking", "she", "she's been drinking more than usual"),
+    ("reduced oral intake", "I", "my oral intake has been lower than usual"),
     ("raised energy levels", "she", "her energy levels have been higher than usual"),
     ("screaming", "he", "he's been screaming"),
     ("trembling of the left hand", "I", "my left hand has been trembling"),
@@ -502,3 +507,50 @@ def test_a_singular_countable_thing_takes_its_article(text, said):
     """The head before the first tail (a preposition, a time, a comma) decides the article:
     "a bout of ...", "a rattling noise"; a mass noun, a doing or a determiner keeps it as it is."""
     assert with_count_article(text) == said
+
+
+@pytest.mark.parametrize("name, subject, said", [
+    ("improvement of pain after sleep", "I", "my pain is better after sleep"),
+    ("headache resolution upon rest", "she", "her headache is gone with rest"),
+    ("improvement in hallucinations", "he", "his hallucinations have got better"),
+    ("slight improvement", "I", "I've got a bit better"),
+    ("previous weight gain attempts", "I", "I've been trying to gain weight"),
+    ("ongoing cough despite resolution of the initial chest infection", "I",
+     "my cough has carried on even though the chest infection cleared up"),
+    ("failed newborn hearing tests", "he", "he didn't pass the newborn hearing tests"),
+    ("unresponsiveness during spells", "I", "I stop responding during the spells"),
+    ("flexed left elbow at rest", "I", "my left elbow is held bent at rest"),
+    ("raised dark borders", "I", "I've noticed raised dark edges"),
+])
+def test_a_course_note_or_finding_named_as_a_symptom_is_said_as_a_clause(name, subject, said):
+    """A symptom name that notes how a complaint went or what was found is said in a frame
+    that fits it, never as a thing had ("having improvement of ...")."""
+    assert course_or_finding_said(name, subject) == said
+
+
+@pytest.mark.parametrize("name", ["chest pain", "suicide attempt", "bleeding after sex", "flexed adducted",
+                                  "weight improvement"])
+def test_a_complaint_is_no_course_note_or_finding(name):
+    """A complaint, an attempt that is no weight change, and a posture with no body part are
+    left to the other wordings."""
+    assert course_or_finding_said(name) is None
+
+
+def test_a_course_note_joins_a_symptom_list_as_a_clause(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[{"name": "abdominal pain"},
+                                           {"name": "improvement of pain after sleep"}])
+    replies = replies_to(record, parser, make_agent, "What symptoms have you had?", ["ask_symptom"])
+    assert any("my pain is better after sleep" in r for r in replies), replies
+    assert not any("improvement" in r for r in replies), replies
+
+
+def test_an_examiners_press_test_is_not_said():
+    assert plain_value("pitting swelling of both ankles") == "swelling of both ankles"
+
+
+@pytest.mark.parametrize("value, subject, said", [
+    ("mostly ready meals", "I", "I mostly have ready meals"),
+    ("usually late nights", "she", "she usually has late nights"),
+])
+def test_a_verbless_habit_led_by_how_often_is_what_the_speaker_has(value, subject, said):
+    assert spoken_fact("social.living_habits[0]", (value,), subject=subject) == said

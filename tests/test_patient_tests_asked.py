@@ -113,3 +113,13 @@ def test_a_test_of_the_kind_asked_is_said_whatever_its_recorded_category(rich_re
     agent = make_agent(Record.model_validate(data), parser)
     text = ask(agent, parser, f"Have you had any {kind}?", "ask_medical_examination", {"medical_examination": [kind]})
     assert "MRI" in text and "temperature" not in text and "?" not in text, text
+
+
+def test_the_doctors_examination_standing_alone_says_no_too(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"] = [{"name": "physical examination", "result": "soft abdomen"}]
+    record = Record.model_validate(data)
+    for seed in (0, 1, 2, 3):
+        text = ask(make_agent(record, parser, seed=seed), parser, "Any tests?", "ask_medical_examination")
+        # nothing said before it, so nothing for "too" or "as well" to add to
+        assert "examined me" in text and " too" not in text and "as well" not in text, text

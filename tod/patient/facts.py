@@ -17,7 +17,7 @@ from tod.patient.matching import body_regions
 from tod.patient.plain import (
     owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said, with_count_article,
 )
-from tod.patient.spoken import spoken_fact
+from tod.patient.spoken import course_or_finding_said, spoken_fact
 from tod.patient.templates import with_result
 from tod.patient.voice import (
     MEDICINE_FORMS,
@@ -368,7 +368,7 @@ def spoken_phrase(case: CaseFacts, path: str, to_lay: Callable[[str], str] = lam
     if _SYMPTOM_NAME.fullmatch(path) and texts:
         said = symptom_said(texts[0], subject)
         if _present(case, path):
-            said = symptom_clause(said, subject)
+            said = course_or_finding_said(said, subject) or symptom_clause(said, subject)
             said = _placed(case, path, said, to_lay) if said == texts[0] else said
         texts = (said, *texts[1:])
     if path.startswith("history.medications[") and texts:  # in lay words: "the pill" keeps its article

@@ -37,6 +37,7 @@ _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "progressive": ("", " that's getting worse"),
     "unintentional": ("", " without trying"),
     "unintended": ("", " without trying"),
+    "pitting": ("", ""),  # an examiner's press test ("pitting swollen feet"): no patient's word
 })
 #: (The lay table's own words for a modifier, "comes and goes", are moved the same way.)
 _MODIFIER = re.compile(rf"^({'|'.join(_MODIFIERS)})\s+(?=\S)", re.IGNORECASE)
@@ -233,6 +234,11 @@ _CHANGE_WORDS: Mapping[str, str] = MappingProxyType({
     "decreased": "lower", "reduced": "lower", "diminished": "lower", "lowered": "lower",
 })
 _CHANGED = re.compile(rf"^(?P<change>{'|'.join(_CHANGE_WORDS)}) (?P<what>[a-z][a-z -]*)$", re.IGNORECASE)
+#: The amount word of a doing for a level word ("feeding less than usual", not "lower").
+_AMOUNT_WORDS: Mapping[str, str] = MappingProxyType({"higher": "more", "lower": "less"})
+#: Functions named by a noun that a patient says as the doing they measure ("appetite" ->
+#: "I've been eating less than usual").
+_EATING_FUNCTIONS: Mapping[str, str] = MappingProxyType({"appetite": "eating", "appetites": "eating"})
 #: Heads a change word keeps as a thing had ("increased swelling", "reduced pain"): symptoms,
 #: not functions or measures.
 _HAD_HEADS = frozenset("""pain pains ache swelling bleeding discharge cough coughing sweating redness tenderness
@@ -311,16 +317,22 @@ def _part_first(name: str) -> str:
 
 
 def _change_clause(name: str, subject: str) -> str | None:
-    """A chart change of a function or measure as the patient says it ("decreased feeding"
-    -> "his feeding has been lower than usual", "elevated mood" -> "my mood has been higher
-    than usual"); ``None`` for any other name and for a symptom's change ("increased
-    swelling" is a thing had)."""
+    """A chart change of a function or measure as the patient says it: a doing (an "-ing"
+    word) or the appetite by how much the patient does it ("decreased feeding" -> "he's been
+    feeding less than usual", "reduced appetite" -> "I've been eating less than usual"), any
+    other function or measure by its level ("elevated mood" -> "my mood has been higher than
+    usual"); ``None`` for any other name and for a symptom's change ("increased swelling" is
+    a thing had)."""
     match = _CHANGED.match(name)
     if not match or match.group("what").split()[-1].lower() in _HAD_HEADS | _SIGN_HEADS:
         return None
-    what = match.group("what")
-    verb = "have" if what.split()[-1].lower() in _PLURAL_PARTS or re.search(r"[^s]s$", what) else "has"
-    return f"{_OWN.get(subject, 'their')} {what} {verb} been {_CHANGE_WORDS[match.group('change').lower()]} than usual"
+    what, level = match.group("what"), _CHANGE_WORDS[match.group("change").lower()]
+    head = what.split()[-1].lower()
+    if head.endswith("ing") or head in _EATING_FUNCTIONS:
+        doing = _EATING_FUNCTIONS.get(head, what)
+        return f"{_HAVE.get(subject, f'{subject} has')} been {doing} {_AMOUNT_WORDS[level]} than usual"
+    verb = "have" if head in _PLURAL_PARTS or re.search(r"[^s]s$", what) else "has"
+    return f"{_OWN.get(subject, 'their')} {what} {verb} been {level} than usual"
 
 
 #: Singular countable heads a patient names with "a" ("an episode of belly pain", "a cold

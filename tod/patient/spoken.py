@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from tod.patient.matching import body_regions
+from tod.patient.voice import first_person
 from tod.text import indefinite_article
 
 #: A detail that says when, how often, how long or since when: no comma before it.
@@ -427,9 +428,18 @@ def _clause_kind(part: str, *, habits: bool = False) -> str:
         return "state"
     if _doing(part):  # a habit the speaker has been doing; elsewhere a clause as it is ("practising yoga")
         return "doing" if habits or words[0] in _CLAUSE_ING else "clause"
+    if adverbs and _verbless(rest):
+        return "usual"  # "mostly takeaway meals": what the speaker usually has
     if adverbs or words[-1].endswith("ed"):
         return "clause"  # "rarely drinks", "prenatal care received": left as it is
     return "person" if _person_head(words) else "noun"
+
+
+def _verbless(words: list[str]) -> bool:
+    """Whether ``words`` are a noun phrase with no verb of a note ("takeaway meals", not
+    "skips breakfast", "drinks" or "cooked at home")."""
+    text = " ".join(words)
+    return first_person(text) == text and not words[0].endswith(("ed", "ing")) and words[0] not in _PHRASE_WORDS
 
 
 def _person_head(words: list[str]) -> bool:
@@ -453,10 +463,22 @@ _KIND_FRAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
 })
 
 
+def _usually_had(part: str, subject: str) -> str:
+    """A verbless note led by how often ("mostly takeaway meals") as what ``subject`` has
+    that often: "I mostly have takeaway meals", "he often has late nights"."""
+    words = part.split()
+    count = next(i for i, word in enumerate(words) if not _is_adverb(word.lower()))
+    have = "have" if subject == "I" else "has"
+    return " ".join([subject, *words[:count], have, *words[count:]])
+
+
 def _said(part: str, kind: str, subject: str, *, first: bool) -> str:
     """A part of a note-form value as a clause with ``subject`` (:data:`_KIND_FRAMES`; a
-    person noun with its article); a noun phrase after the first part is joined to it
-    ("with inconsistent condom use"); a clause as it is."""
+    person noun with its article; a verbless note led by how often as what is usually had,
+    :func:`_usually_had`); a noun phrase after the first part is joined to it ("with
+    inconsistent condom use"); a clause as it is."""
+    if kind == "usual":
+        return _usually_had(part, subject)
     if kind == "noun" and not first:
         return part if part.lower().startswith("with ") else f"with {part}"
     if kind not in _KIND_FRAMES:
@@ -952,3 +974,109 @@ def shared_place(items: tuple[str, ...] | list[str]) -> tuple[list[str], str]:
     if len(items) < 2 or not all(places) or len({p.group(0).lower() for p in places}) != 1:
         return list(items), ""
     return [item[:place.start()] for item, place in zip(items, places)], places[0].group(0)
+
+
+# --- Symptom names that are course notes or findings -------------------------------------
+#: A course note of how a complaint goes with something ("improvement of symptoms after
+#: rest", "pain resolution upon rest", "improvement in delusions", "substantial improvement").
+_GETS_BETTER = re.compile(r"^(?:(?P<how>substantial|significant|marked|considerable|dramatic|slight|mild|some|partial) )?"
+                          r"(?:(?P<thing>[a-z][\w-]*(?: [a-z][\w-]*)?) )?(?P<kind>improvement|resolution)"
+                          r"(?: (?:of|in) (?:the |my |his |her )?(?P<of>[a-z][\w -]*?))?"
+                          r"(?: (?P<prep>after|with|upon|on|when|at) (?P<factor>[a-z][\w -]*))?$", re.IGNORECASE)
+#: Words saying how much a complaint improved, as a patient says them.
+_HOW_MUCH = MappingProxyType({"substantial": "a lot ", "significant": "a lot ", "marked": "a lot ",
+                              "considerable": "a lot ", "dramatic": "a lot ", "slight": "a bit ", "mild": "a bit ",
+                              "some": "a bit ", "partial": "a bit "})
+#: A note that the patient tried to change their weight ("recent weight loss attempt").
+_ATTEMPT = re.compile(r"^(?:recent |previous |multiple )?(?P<thing>weight) (?P<change>loss|gain) attempts?$",
+                      re.IGNORECASE)
+_ATTEMPT_VERBS = MappingProxyType({"loss": "lose", "gain": "gain"})
+#: A complaint that went on after what caused it cleared ("persistent symptoms despite
+#: resolution of initial sinusitis").
+_DESPITE_CLEARED = re.compile(r"^(?:persistent|constant|ongoing|continued|continuing) (?P<thing>[a-z][\w -]*?) despite "
+                              r"(?:the )?resolution of (?:the |an? )?(?:initial |original |earlier )?(?P<cause>[a-z][\w -]*)$",
+                              re.IGNORECASE)
+#: A test the patient did not pass ("failure to pass auditory screening tests", "failed hearing test").
+_FAILED_TEST = re.compile(r"^(?:failure to pass|failed) (?:the |an? )?(?P<test>[a-z][\w -]*\btests?)$", re.IGNORECASE)
+#: Not responding during episodes ("nonresponsiveness during episodes", "unresponsive during spells").
+_NOT_RESPONDING = re.compile(r"^(?:non-?|un)responsive(?:ness)? (?P<when>during|in|with) (?:the )?(?P<what>[a-z][\w -]*)$",
+                             re.IGNORECASE)
+#: A posture participle before the body part held that way ("extended right ring finger in
+#: resting position", "flexed left elbow"), and how a patient says the posture.
+_POSTURE = re.compile(r"^(?P<posture>extended|flexed|bent|straightened) (?P<part>(?:[a-z]+ ){0,3}?[a-z]+)"
+                      r"(?P<rest> (?:in (?:a |the )?resting position|at rest))?$", re.IGNORECASE)
+_POSTURES = MappingProxyType({"extended": "straight", "straightened": "straight", "flexed": "bent", "bent": "bent"})
+#: An edge of a lesion named with its look and no lesion ("purplish irregular borders").
+_EDGES = re.compile(r"^(?P<look>(?:[a-z-]+ ){1,3})(?:borders?|edges?|margins?)$", re.IGNORECASE)
+_HAS_GOT = MappingProxyType({"I": "I've", "she": "she's", "he": "he's"})
+_STOPS = MappingProxyType({"I": "I stop"})
+
+
+def _owned_thing(thing: str, subject: str) -> tuple[str, bool]:
+    """``thing`` as the speaker's own ("symptoms" -> "my symptoms") and whether it is plural."""
+    owner = _POSSESSIVE.get(subject, "their")
+    plural = thing.endswith("s") and not thing.endswith("ss")
+    return f"{owner} {thing}", plural
+
+
+def _gets_better(match: re.Match[str], subject: str) -> str:
+    """A course note of improvement as a clause: "improvement of symptoms after rest" -> "my
+    symptoms are better after rest", "pain resolution upon rest" -> "my pain is gone with
+    rest", "improvement in delusions" -> "my delusions have got better", "substantial
+    improvement" -> "I've got a lot better"."""
+    thing = match["of"] or match["thing"]
+    how = _HOW_MUCH.get((match["how"] or "").lower(), "")
+    state = "better" if match["kind"].lower() == "improvement" else "gone"
+    if not thing:
+        return f"{_HAS_GOT.get(subject, f'{subject} has')} got {how}{state}"
+    owned, plural = _owned_thing(thing, subject)
+    if not match["factor"]:
+        return f"{owned} {'have' if plural else 'has'} got {how}{state}"
+    prep = "with" if match["prep"].lower() in ("upon", "on", "at") else match["prep"].lower()
+    return f"{owned} {'are' if plural else 'is'} {how}{state} {prep} {match['factor']}"
+
+
+def _finding_said(name: str, subject: str) -> str | None:
+    """A finding named in a clinician's shape (a failed test, not responding, a posture, the
+    look of a lesion's edges) as a clause of the speaker's, or ``None``."""
+    test = _FAILED_TEST.match(name)
+    if test:
+        return f"{subject} didn't pass the {test['test']}"
+    responding = _NOT_RESPONDING.match(name)
+    if responding:
+        what = responding["what"]
+        what = what if what.split()[0].lower() in _DETERMINERS else f"the {what}"
+        return f"{_STOPS.get(subject, f'{subject} stops')} responding {responding['when'].lower()} {what}"
+    posture = _POSTURE.match(name)
+    if posture and _is_part(posture["part"].split()[-1].lower()):
+        owned, plural = _owned_thing(posture["part"], subject)
+        rest = " at rest" if posture["rest"] else ""
+        return f"{owned} {'are' if plural else 'is'} held {_POSTURES[posture['posture'].lower()]}{rest}"
+    edges = _EDGES.match(name)
+    if edges:
+        return f"{_HAS_GOT.get(subject, f'{subject} has')} noticed {edges['look'].strip()} edges"
+    return None
+
+
+def course_or_finding_said(name: str, subject: str = "I") -> str | None:
+    """A present symptom's name that is a course note or a finding rather than a complaint,
+    as a clause of ``subject``'s, or ``None`` for any other name. A course note (an
+    improvement or resolution, an attempt, a complaint "despite" its cause clearing) says
+    how things went: "improvement of symptoms after rest" -> "my symptoms are better after
+    rest", "recent weight loss attempt" -> "I've been trying to lose weight", "persistent
+    symptoms despite resolution of initial sinusitis" -> "my symptoms have carried on even
+    though the sinusitis cleared up"; a finding (a failed test, a posture participle, a
+    lesion's edges, not responding) says what the speaker noticed: "extended right ring
+    finger in resting position" -> "my right ring finger is held straight at rest"."""
+    better = _GETS_BETTER.match(name)
+    if better and (better["of"] or better["factor"] or not better["thing"]):
+        return _gets_better(better, subject)
+    attempt = _ATTEMPT.match(name)
+    if attempt:
+        trying = _HAS_BEEN.get(subject, f"{subject} has been")
+        return f"{trying} trying to {_ATTEMPT_VERBS[attempt['change'].lower()]} {attempt['thing'].lower()}"
+    cleared = _DESPITE_CLEARED.match(name)
+    if cleared:
+        owned, plural = _owned_thing(cleared["thing"], subject)
+        return f"{owned} {'have' if plural else 'has'} carried on even though the {cleared['cause']} cleared up"
+    return _finding_said(name, subject)

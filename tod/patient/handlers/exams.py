@@ -68,8 +68,9 @@ class ExamHandler(AnswerHandler):
             said = dict.fromkeys(names[p] for p in done)  # a test done twice is named once
             statements.append(Statement("ask_medical_examination", "done", "present",
                                         {"items": Fill(join_items(list(said)), tuple(done))}, items=len(done)))
-        if examined:
-            statements.append(Statement("ask_medical_examination", "examined", "present", paths=tuple(examined)))
+        if examined:  # "as well" only after the tests said before it
+            frame = "examined" if statements else "examined_alone"
+            statements.append(Statement("ask_medical_examination", frame, "present", paths=tuple(examined)))
         return statements
 
     def _of_kind(self, query: str, category: str | None, paths: Sequence[str]) -> list[str]:
