@@ -250,3 +250,13 @@ def test_a_denial_never_names_a_bare_modifier(rich_record, parser, make_agent):
     for text in replies_to(rich_record, parser, make_agent, "Any unexplained weight loss?",
                            ["ask_symptom"], {"symptom": ["unexplained"]}):
         assert not re.search(r"\bunexplained\b(?! weight)", text, re.IGNORECASE), text
+
+
+def test_two_items_of_one_synonym_group_are_echoed_once(rich_record, parser, make_agent):
+    # "shortness of breath or difficulty breathing" is one thing asked: said back once
+    turn = "Any shortness of breath or difficulty breathing, or any hiccups?"
+    slots = {"symptom": ["shortness of breath", "difficulty breathing", "hiccups"]}
+    for text in replies_to(rich_record, parser, make_agent, turn, ["ask_symptom"], slots):
+        lowered = text.lower()
+        assert "hiccups" in lowered, text
+        assert ("shortness of breath" in lowered) != ("difficulty breathing" in lowered), text
