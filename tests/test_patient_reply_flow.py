@@ -183,3 +183,12 @@ def test_a_not_sure_after_a_denial_gives_its_reason_of_doubt():
     for seed in SEEDS:
         text = _said([denial, unsure], seed)
         assert "dizziness" in text.lower() and re.search(r"haven't|don't remember", text), text
+
+
+def test_no_none_answer_leaves_its_topic_unnamed():
+    # "Nothing worth mentioning, really." to a work question names nothing it answers
+    bare = re.compile(r"^(?:hmm, |well, )?(?:nothing (?:comes to mind|worth mentioning(?:, really)?)|"
+                      r"not that i can think of)\.$", re.IGNORECASE)
+    bank = default_bank()
+    for template in bank.known_templates():
+        assert not bare.match(template), template
