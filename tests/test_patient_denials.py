@@ -60,7 +60,8 @@ def test_an_unchanged_attribute_is_denied_as_unchanged(rich_record, parser, make
 def test_an_unrecorded_attribute_is_not_denied_while_other_changes_are_recorded(rich_record, parser, make_agent):
     agent = make_agent(rich_record, parser)  # its physical changes hold a present fact
     text = ask(agent, parser, "Any changes in your sleep?", "ask_physical_change", {"physical_change": ["sleep"]})
-    assert text.startswith("Sleep? Not") or text.startswith("Sleep? Nothing"), text
+    # said as unremarkable in the patient's own words, hedged by what the patient noticed
+    assert "my sleep" in text and re.search(r"noticed|as far as i can tell", text.lower()), text
     assert not re.search(r"\bno (?:change|sleep)\b", text.lower()), text
 
 

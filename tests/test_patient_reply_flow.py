@@ -128,3 +128,67 @@ def test_an_honest_link_alone_still_says_its_fact(rich_record, parser, make_agen
     for text in replies_to(_smoker(rich_record), parser, make_agent, "Around pipe smoke at all?",
                            ["ask_contact_history"], {"exposure": ["pipe smoke"]}):
         assert "6 cigarettes" in text and "if that's what you mean" in text, text
+
+
+def _answers_said(answers: list[IntentAnswer], seed: int) -> str:
+    renderer = TemplateRenderer(default_bank(), Voice("patient"), Persona(), random.Random(seed))
+    return renderer.answers(answers).text
+
+
+def test_a_recall_and_a_topic_none_answer_are_said_once_together():
+    # "Chemicals? Nothing comes to mind. Nothing about medicines that I can think of." stacks two none-answers
+    recall = Statement("common", "not_recalled", "not_recorded", {"asked": Fill("chemicals", items=("chemicals",))})
+    medicines = Statement("ask_past_medication", "not_recorded", "not_recorded")
+    answers = [IntentAnswer("ask_contact_history", ("ask_contact_history", ()), (recall,)),
+               IntentAnswer("ask_past_medication", ("ask_past_medication", ()), (medicines,))]
+    for seed in SEEDS:
+        text = _answers_said(answers, seed)
+        assert "chemicals" in text.lower() and "medicines" in text, text
+        assert len(re.findall(r"comes to mind|can think of|can recall", text)) == 1, text
+
+
+def test_a_topic_none_answer_alone_keeps_its_own_wording():
+    medicines = Statement("ask_past_medication", "not_recorded", "not_recorded")
+    for seed in SEEDS:
+        text = _said([medicines], seed)
+        assert "medicines" in text and "{" not in text, text
+
+
+def test_a_recall_about_a_body_function_says_it_is_unremarkable():
+    # "Sleep? Nothing comes to mind." answers no description; sleep is something every person has
+    for item in ("sleep", "appetite", "stress level"):
+        recall = Statement("common", "not_recalled", "not_recorded", {"asked": Fill(item, items=(item,))})
+        for seed in SEEDS:
+            text = _said([recall], seed)
+            assert f"my {item}" in text and "comes to mind" not in text, text
+
+
+def test_a_relatives_recall_about_a_body_function_stays_about_the_family():
+    recall = Statement("ask_family_history", "not_recalled", "not_recorded", {"asked": Fill("thyroid", items=("thyroid",))})
+    for seed in SEEDS:
+        text = _said([recall], seed)
+        assert "family" in text and "my thyroid" not in text, text
+
+
+def test_a_recall_about_a_problem_keeps_naming_it_back():
+    recall = Statement("common", "not_recalled", "not_recorded", {"asked": Fill("ticks", items=("ticks",))})
+    for seed in SEEDS:
+        assert "ticks" in _said([recall], seed).lower()
+
+
+def test_a_not_sure_after_a_denial_gives_its_reason_of_doubt():
+    # "No, no fever. Flu-like symptoms? Hmm, I couldn't say." reads as taking the denial back
+    denial = Statement("ask_symptom", "absent_unrecorded", "denied", {"asked": Fill("fever", items=("fever",))})
+    unsure = Statement("ask_symptom", "not_recorded", "not_recorded", {"asked": Fill("dizziness", items=("dizziness",))})
+    for seed in SEEDS:
+        text = _said([denial, unsure], seed)
+        assert "dizziness" in text.lower() and re.search(r"haven't|don't remember", text), text
+
+
+def test_no_none_answer_leaves_its_topic_unnamed():
+    # "Nothing worth mentioning, really." to a work question names nothing it answers
+    bare = re.compile(r"^(?:hmm, |well, )?(?:nothing (?:comes to mind|worth mentioning(?:, really)?)|"
+                      r"not that i can think of)\.$", re.IGNORECASE)
+    bank = default_bank()
+    for template in bank.known_templates():
+        assert not bare.match(template), template

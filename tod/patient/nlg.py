@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 from dataclasses import replace
 
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
+from tod.patient.matching import default_synonyms
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
@@ -82,7 +83,7 @@ class TemplateRenderer:
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
                   named: frozenset[str] = frozenset(), after_denial: bool = False,
-                  led: bool = False, after_but: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  led: bool = False, after_but: bool = False, doubted: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -95,7 +96,9 @@ class TemplateRenderer:
         echoing its topic as a question, "My job? ..."), those that do not, so a reply is no
         chain of "My habits? ... Travel? ..."; ``after_but`` (the part before opens with
         "But"), those that do not open with "But" ("But nothing else like that. But nothing
-        like ..." says "but" twice to one contrast).
+        like ..." says "but" twice to one contrast); ``doubted`` (a "not sure" in a reply that
+        has denied something), those that give the reason of doubt ("I haven't noticed",
+        :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial.
         A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
@@ -130,6 +133,8 @@ class TemplateRenderer:
             usable = [t for t in usable if not _ECHO_LEAD.match(t)] or usable
         if after_but:
             usable = [t for t in usable if not _OPENS_WITH_BUT.match(t)] or usable
+        if doubted:
+            usable = [t for t in usable if _REASON_OF_DOUBT.search(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         framed = {f for t in used for f in _template_frames(t)}
@@ -208,7 +213,7 @@ class TemplateRenderer:
         keeps an answer.
         """
         answers = recalled_after_facts(merge_unsure(without_second_nones(answers)))
-        answers = merge_unrecorded(merge_absent(merge_recalled(answers)))
+        answers = merge_unrecorded(merge_absent(self.recall_with_topic(merge_recalled(answers))))
         style = self.persona.style
         parts: list[Part] = []
         provenance: list[str] = []
@@ -245,7 +250,8 @@ class TemplateRenderer:
                 after_but = bool(parts) and _OPENS_WITH_BUT.match(parts[-1].template) is not None
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
                                              named=named, after_denial=contrast or not statement.named, led=led,
-                                             after_but=after_but)
+                                             after_but=after_but,
+                                             doubted=denied_said and statement.outcome == "not_recorded")
                 denied_said = denied_said or statement.outcome == "denied"
                 present_last = statement.section if statement.outcome == "present" and not repeated else None
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
@@ -298,6 +304,30 @@ class TemplateRenderer:
         variant = f"{statement.variant}_but"
         return replace(statement, variant=variant) if self.bank.has(statement.section, variant) else statement
 
+    def _topic_none(self, statement: Statement) -> bool:
+        """Whether ``statement`` is a none-answer about its intent's topic that names none of
+        the doctor's items ("As for medicines, nothing comes to mind.") and its section says
+        it together with a recall (``not_recalled_with``)."""
+        return statement.variant == "not_recorded" and not statement.fills \
+            and self.bank.has(statement.section, "not_recalled_with")
+
+    def recall_with_topic(self, answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
+        """``answers`` with the reply's recall about the doctor's problem items
+        (``common.not_recalled``) and the first none-answer about a topic (:meth:`_topic_none`)
+        said as one sentence, at the recall: "Chemicals? Nothing comes to mind, and nothing
+        about medicines either." instead of "Chemicals? Nothing comes to mind. Nothing about
+        medicines that I can think of.". A recall about a part or attribute every person has
+        keeps its own frame ("I haven't noticed anything different about my sleep.").
+        Repeated answers are left alone."""
+        fresh = [s for a in answers if not a.repeated for s in a.statements]
+        recall = next((s for s in fresh if s.section == "common" and s.variant == "not_recalled"
+                       and asked_shape(s.fills["asked"].items or (s.fills["asked"].text,)) == "problem"), None)
+        topic = next((s for s in fresh if self._topic_none(s)), None)
+        if recall is None or topic is None:
+            return list(answers)
+        together = replace(topic, variant="not_recalled_with", fills=recall.fills)
+        return _said_once(answers, lambda s: s is recall or s is topic, recall, together)
+
     @staticmethod
     def _key(statement: Statement, repeated: bool) -> tuple[object, ...]:
         """What makes two statements of a reply the same thing said twice."""
@@ -333,6 +363,9 @@ _ECHO_LEAD = re.compile(r"^[^.?!]{1,60}\?(?:\s|$)")
 _OWNED = re.compile(r"^(?:my|her|his|their|our)\b", re.IGNORECASE)
 #: Shapes of the doctor's item that the patient owns ("my immune system", "my stress level").
 _OWNABLE_SHAPES = frozenset({"part", "attribute"})
+#: A "not sure" that gives its reason of doubt ("I haven't noticed anything like that", "I'd
+#: have to check", "I don't remember", "I didn't really look").
+_REASON_OF_DOUBT = re.compile(r"\b(?:haven't|hasn't|I'd have to|don't remember|didn't really)\b", re.IGNORECASE)
 #: A template that opens with "But" ("But nothing else like that.").
 _OPENS_WITH_BUT = re.compile(r"^but\b", re.IGNORECASE)
 #: A template that opens with an answer word ("Yes, I've had {items}.").
@@ -360,7 +393,7 @@ def _fill_text(name: str, fill: Fill) -> str:
     numbness in my arm", :func:`~tod.patient.spoken.shared_place`)."""
     if name != "asked" or len(fill.items) < 2:
         return fill.text
-    items = _without_contained(fill.items)
+    items = _without_synonyms(_without_contained(fill.items))
     conjunction = "or" if " or " in fill.text else "and"
     for start in range(len(items) - 1):
         shared, place = shared_place(items[start:])
@@ -376,6 +409,23 @@ def _without_contained(items: Sequence[str]) -> list[str]:
     lowered = [f" {item.lower()}" for item in items]
     return [item for item, low in zip(items, lowered)
             if not any(other != low and other.endswith(low) for other in lowered)]
+
+
+def _without_synonyms(items: Sequence[str]) -> list[str]:
+    """``items`` without one whose synonym groups (``templates/synonyms.yaml``) an earlier
+    item already names: "shortness of breath or difficulty breathing" is one thing asked,
+    said once ("shortness of breath"); an item of no group, or of a group no earlier item
+    names, stays."""
+    table = default_synonyms()
+    kept: list[str] = []
+    named: list[frozenset[str]] = []
+    for item in items:
+        concepts = table.concepts(item)
+        if concepts and any(concepts <= earlier for earlier in named):
+            continue
+        kept.append(item)
+        named.append(concepts)
+    return kept
 
 
 #: A part that opens with a filler word ("Mm.", "Well...", "Hmm, let me think.", "Oh dear.").
