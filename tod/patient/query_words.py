@@ -14,7 +14,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from tod.patient.matching import body_regions, content_words, normalise, own_word
+from tod.patient.matching import WEAK_WORDS, body_regions, content_words, normalise, own_word
 
 #: Words of a catch-all question ("any other conditions?", "anything else?", "any chronic
 #: medical conditions?", "previous illnesses?") besides the matcher's generic words: a query
@@ -124,14 +124,6 @@ def class_topic(query: str) -> str | None:
     return f"{own_word(query, qualifiers[0])} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
 
 
-#: Words two texts may share without naming the same thing ("vision changes" and "change in
-#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
-WEAK_WORDS = frozenset(
-    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
-    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
-)
-
-
 #: Where a place phrase after the thing named starts ("pain in my abdomen", "swelling of the legs").
 _PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|inside|across)\s+", re.IGNORECASE)
 
@@ -139,11 +131,17 @@ _PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|insi
 def head_word(text: str) -> str | None:
     """The root of the last content word of ``text`` before any place phrase, the thing it
     names ("abdominal discomfort" -> "pain", "racing thoughts" -> "thought", "pain in my
-    abdomen" -> "pain"); ``None`` without one."""
-    text = _PLACE_AFTER.split(text, maxsplit=1)[0]
-    kept = content_words(text)
-    words = [w for w in normalise(text).split() if w in kept]
-    return WORD_GROUPS.get(words[-1], words[-1]) if words else None
+    abdomen" -> "pain"), a change or degree word (:data:`WEAK_WORDS`) passed over: "hair loss"
+    -> "hair"; a name of change words only names what follows ("loss of appetite" ->
+    "appetite", "change in bowel habit" -> "habit"); ``None`` without a content word."""
+    before, *after = _PLACE_AFTER.split(text, maxsplit=1)
+    kept = content_words(before)
+    words = [w for w in normalise(before).split() if w in kept]
+    named = [w for w in words if w not in WEAK_WORDS]
+    if not named and after and head_word(after[0]):
+        return head_word(after[0])
+    word = (named or words)[-1] if words else None
+    return WORD_GROUPS.get(word, word) if word else None
 
 
 def of_object(text: str) -> str | None:
