@@ -84,6 +84,13 @@ def body_regions(text: str) -> frozenset[str]:
     return frozenset(r for w in normalise(text).split() for r in _BODY_REGIONS.get(w, ()))
 
 
+def asked_place(text: str) -> frozenset[str]:
+    """The body regions a question places its item in (:func:`body_regions`), the skin left
+    out: it covers the whole body, so "bumps on my skin?" asks about bumps anywhere (a rash
+    recorded on the arms is such bumps)."""
+    return body_regions(text) - {"skin"}
+
+
 class TextEncoder(Protocol):
     """A sentence encoder: ``encode(texts)`` returns one L2-normalised row per text."""
 
