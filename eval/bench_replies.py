@@ -48,7 +48,8 @@ from tod.nlu.types import TurnParse
 from tod.patient.acts import IntentAnswer
 from tod.patient.facts import field_texts, resolve
 from tod.patient.manager import is_end_signal
-from tod.records.model import Record, Status
+from tod.patient.matching import body_regions
+from tod.records.model import Record, Status, Symptom
 
 DEFAULT_LABELS = "annotations/craftmd/labels/*.jsonl,annotations/craftmd/adjudicated.jsonl"
 #: The list fields whose present facts a denial may contradict outside the asked family
@@ -132,12 +133,14 @@ class Tally:
 
 
 def present_texts(record: Record, lists: Sequence[str]) -> list[str]:
-    """Texts of the present facts (and symptoms) of the given list fields of ``record.case``."""
+    """Texts of the present facts (and symptoms) of the given list fields of ``record.case``, a
+    symptom's with its recorded position (where it is: :func:`placed_alike`)."""
     found = []
     for base in lists:
         for index, item in enumerate(resolve(record.case, base) if _has(record, base) else []):
             if item.status is Status.present:
-                found.append(" ".join(field_texts(record.case, f"{base}[{index}]")))
+                position = [item.position] if isinstance(item, Symptom) and item.position else []
+                found.append(" ".join([*field_texts(record.case, f"{base}[{index}]"), *position]))
     return found
 
 
@@ -168,12 +171,23 @@ def check_denials(record: Record, answers: Sequence[IntentAnswer], queries: dict
             echo = statement.fills["asked"].text.lower() if "asked" in statement.fills else ""
             asked = [q for q in queries.get(answer.intent, []) if echo and _echoed(q, echo)]
             family = present_texts(record, lists[:1] if blanket else lists)
-            fact = false_denial(asked, family, categories, blanket=blanket)
+            fact = (false_denial([], family, categories, blanket=True) if blanket else
+                    next(filter(None, (false_denial([a], placed_alike(a, family), categories, blanket=False)
+                                       for a in asked)), None))
             if fact is None and asked and answer.intent != "ask_family_history":
-                fact = next((f for f in everything for a in asked if categories.covers(a, f)), None)
+                fact = next((f for a in asked for f in placed_alike(a, everything) if categories.covers(a, f)), None)
             if fact is not None:
                 found.append(f"{answer.intent}.{statement.variant} {asked} vs {fact!r}")
     return found
+
+
+def placed_alike(item: str, facts: Sequence[str]) -> list[str]:
+    """The record texts of ``facts`` a denial of ``item`` may contradict by place: any, for an
+    item that names no body region ("rash?" asks about a rash anywhere); those naming a region
+    the item names, for one that does. A denied "sore throat" does not contradict a painful
+    skin tightening, nor a denied "chest pain" a recorded knee pain."""
+    wanted = body_regions(item)
+    return [f for f in facts if not wanted or wanted & body_regions(f)]
 
 
 def _echoed(query: str, echo: str) -> bool:

@@ -361,3 +361,16 @@ def test_a_topic_member_said_again_is_a_repeat(rich_record, parser, make_agent):
     first = ask(agent, parser, "Any sexual or reproductive problems?", "ask_coitus", {})
     second = ask(agent, parser, "Any sexual or reproductive problems?", "ask_coitus", {})
     assert "intercourse" in first and second.startswith("As I said"), (first, second)
+
+
+@pytest.mark.parametrize(("name", "text", "item"), [
+    ("loss of appetite", "Any hair loss?", "hair loss"),
+    ("difficulty sleeping", "Any difficulty swallowing?", "difficulty swallowing"),
+])
+def test_a_symptom_sharing_only_a_change_word_is_not_the_item_asked(name, text, item, rich_record, parser, make_agent):
+    """A match shares the thing named (hair, swallowing), not only a change word (loss,
+    difficulty): the other symptom is neither said for the item nor keeps it from a denial."""
+    record = edited(rich_record, symptoms=[{"name": "cough"}, {"name": name}], physical_changes=[])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert "symptoms[1]" not in reply.provenance and DENIES.match(reply.text), reply.text

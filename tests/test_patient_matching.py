@@ -126,3 +126,13 @@ def test_body_regions_of_place_adjectives():
     assert body_regions("facial pain") == frozenset({"face"})
     assert "chest" in body_regions("pain behind the breastbone")
     assert "abdomen" in body_regions("epigastric discomfort")
+
+
+@pytest.mark.parametrize(("text", "head"), [
+    ("hair loss", "hair"), ("loss of appetite", "appetite"), ("change in bowel habit", "habit"),
+    ("pain in my abdomen", "pain"), ("loss", "loss"),
+])
+def test_the_head_word_passes_over_change_words(text, head):
+    from tod.patient.query_words import head_word
+
+    assert head_word(text) == head

@@ -61,12 +61,19 @@ def test_a_related_recorded_symptom_is_stated_instead_of_a_denial(rich_record, p
         assert "symptoms[0]" in reply.provenance and not DENIES.match(reply.text), reply.text
 
 
-@pytest.mark.parametrize("item", ["blood sugar", "HIV", "rough skin"])
-def test_what_a_patient_may_not_know_or_what_touches_the_record_is_not_denied(item, rich_record, parser, make_agent):
-    # a measurement, a possible diagnosis, and a word of a recorded descriptor (a rough rash)
+@pytest.mark.parametrize("item", ["blood sugar", "HIV"])
+def test_what_a_patient_may_not_know_is_not_denied(item, rich_record, parser, make_agent):
+    # a measurement, a possible diagnosis
     for seed in SEEDS:
         text = reply_to(rich_record, parser, make_agent, seed, f"Any {item}?", ["ask_symptom"], {"symptom": [item]}).text
         assert not DENIES.match(text) and UNSURE.search(text), text
+
+
+def test_a_skin_item_takes_a_skin_symptom_placed_anywhere(rich_record, parser, make_agent):
+    # the skin places nothing: "rough skin?" is the recorded rough rash wherever it lies
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed, "Any rough skin?", ["ask_symptom"], {"symptom": ["rough skin"]})
+        assert not DENIES.match(reply.text) and "symptoms[1]" in reply.provenance, reply.text
 
 
 def test_an_unrecorded_attribute_is_said_to_be_unchanged(rich_record, parser, make_agent):
@@ -109,6 +116,28 @@ def test_the_bench_finds_an_unrecorded_denial_that_contradicts_a_present_fact(ri
     wrong = replace(answer.statements[0], fills={"asked": Fill("rash", items=("rash",))})
     found = check_denials(rich_record, [replace(answer, statements=(wrong,))], {"ask_symptom": ["rash"]}, Categories())
     assert len(found) == 1 and "absent_unrecorded" in found[0]
+
+
+@pytest.mark.parametrize(("recorded", "denied", "contradicts"), [
+    ({"name": "painful skin tightening"}, "sore throat", False),  # a placed item, an unplaced fact
+    ({"name": "pain", "position": "right knee"}, "chest pain", False),  # placed elsewhere
+    ({"name": "pain", "position": "right knee"}, "knee pain", True),  # the same place
+    ({"name": "itchy rash", "position": "both arms"}, "rash", True),  # an unplaced item: anywhere
+])
+def test_the_bench_counts_a_denial_against_a_fact_of_its_place(recorded, denied, contradicts, rich_record, parser,
+                                                              make_agent):
+    from dataclasses import replace
+
+    from eval.bench_replies import check_denials
+    from eval.reply_checks import Categories
+    from tod.patient.acts import Fill
+
+    record = edited(rich_record, symptoms=[recorded])
+    agent = make_agent(record, parser)
+    answer = agent.policy.answer(TurnParse("Any nosebleeds?", ("ask_symptom",), {"symptom": ["nosebleeds"]}), agent.state)[0]
+    wrong = replace(answer.statements[0], fills={"asked": Fill(denied, items=(denied,))})
+    found = check_denials(record, [replace(answer, statements=(wrong,))], {"ask_symptom": [denied]}, Categories())
+    assert bool(found) is contradicts, found
 
 
 @pytest.mark.parametrize("guess", ["pneumonia", "kidney stones", "gastritis", "flu", "T2DM"])
@@ -169,3 +198,12 @@ def test_an_item_sharing_only_a_quality_with_a_recorded_symptom_is_not_denied(ri
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, "Any dryness?", ["ask_symptom"], {"symptom": ["dryness"]})
         assert not DENIES.match(reply.text) and "symptoms[0]" not in reply.provenance, reply.text
+
+
+@pytest.mark.parametrize(("text", "item"), [("Any bumps on your skin?", "bumps on my skin"),
+                                            ("Any bumps on your arms?", "bumps on my arms")])
+def test_a_skin_item_takes_a_rash_its_position_places_where_asked(text, item, rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[{"name": "cough"}, {"name": "itchy rash", "position": "arms and legs"}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert "symptoms[1]" in reply.provenance and not DENIES.match(reply.text), reply.text

@@ -84,6 +84,13 @@ def body_regions(text: str) -> frozenset[str]:
     return frozenset(r for w in normalise(text).split() for r in _BODY_REGIONS.get(w, ()))
 
 
+def asked_place(text: str) -> frozenset[str]:
+    """The body regions a question places its item in (:func:`body_regions`), the skin left
+    out: it covers the whole body, so "bumps on my skin?" asks about bumps anywhere (a rash
+    recorded on the arms is such bumps)."""
+    return body_regions(text) - {"skin"}
+
+
 class TextEncoder(Protocol):
     """A sentence encoder: ``encode(texts)`` returns one L2-normalised row per text."""
 
@@ -121,6 +128,14 @@ def own_word(text: str, stem: str) -> str:
 def content_words(text: str) -> frozenset[str]:
     """The normalised words of ``text`` minus generic words ("any", "history", "problems")."""
     return frozenset(w for w in normalise(text).split() if w not in _GENERIC_WORDS)
+
+
+#: Words two texts may share without naming the same thing ("vision changes" and "change in
+#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
+WEAK_WORDS = frozenset(
+    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
+    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
+)
 
 
 class SynonymTable:
@@ -270,8 +285,19 @@ class Matcher:
         lexical = self.lexical_score(query, candidate)
         if lexical or self.encoder is None or not query.strip() or not candidate.strip():
             return lexical
+        if self.shares_only_weak_words(query, candidate):
+            return 0.0
         cosine = float(self._vector(query) @ self._vector(candidate))
         return 0.85 * cosine if cosine >= self.threshold else 0.0
+
+    def shares_only_weak_words(self, query: str, candidate: str) -> bool:
+        """Whether the two texts (as asked and in lay words) share words, all of them change or
+        degree words (:data:`WEAK_WORDS`), while each names something else besides: "hair
+        loss" and "loss of appetite", "difficulty swallowing" and "difficulty sleeping" name
+        different things, however close their embeddings lie."""
+        q_words, c_words = self._form(query)[1], self._form(candidate)[1]
+        shared = q_words & c_words
+        return bool(shared) and shared <= WEAK_WORDS and bool(q_words - WEAK_WORDS) and bool(c_words - WEAK_WORDS)
 
     def best(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> K | None:
         """The key of the candidate whose best text scores highest for ``query``, or ``None``

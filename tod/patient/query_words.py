@@ -14,7 +14,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from tod.patient.matching import body_regions, content_words, normalise, own_word
+from tod.patient.matching import WEAK_WORDS, asked_place, body_regions, content_words, normalise, own_word
 
 #: Words of a catch-all question ("any other conditions?", "anything else?", "any chronic
 #: medical conditions?", "previous illnesses?") besides the matcher's generic words: a query
@@ -83,7 +83,7 @@ WORD_GROUPS: Mapping[str, str] = MappingProxyType(
             "fever": "fever feverish temperature hot chill chills shivering shivery",
             "sick": "nausea nauseous nauseated sick vomit vomiting throwing retch retching gag gagging",
             "skin": """rash rashes ulcer ulcers lesion lesions blister blisters spot spots pimple pimples hives wound wounds
-                       patch patches""",
+                       patch patches bump bumps""",
             "urine": "urine urinary urination urinate urinating pee peeing wee bladder",
             "bowel": "bowel stool poo diarrhoea diarrhea constipation constipated motion",
             "breath": "breath breathing breathless breathlessness wheeze wheezing wheezy",
@@ -124,26 +124,40 @@ def class_topic(query: str) -> str | None:
     return f"{own_word(query, qualifiers[0])} problems" if len(qualifiers) == 1 and len(words) <= 3 else None
 
 
-#: Words two texts may share without naming the same thing ("vision changes" and "change in
-#: bowel habit"): a shared word of these relates them, but never makes one the other's answer.
-WEAK_WORDS = frozenset(
-    normalise("""change new feeling sensation bad severe mild left right side upper lower difficulty loss increase
-    decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
-)
-
-
 #: Where a place phrase after the thing named starts ("pain in my abdomen", "swelling of the legs").
 _PLACE_AFTER = re.compile(r"\s+(?:in|on|at|around|over|of|behind|under|near|inside|across)\s+", re.IGNORECASE)
 
 
 def head_word(text: str) -> str | None:
-    """The root of the last content word of ``text`` before any place phrase, the thing it
-    names ("abdominal discomfort" -> "pain", "racing thoughts" -> "thought", "pain in my
-    abdomen" -> "pain"); ``None`` without one."""
-    text = _PLACE_AFTER.split(text, maxsplit=1)[0]
-    kept = content_words(text)
-    words = [w for w in normalise(text).split() if w in kept]
-    return WORD_GROUPS.get(words[-1], words[-1]) if words else None
+    """The root (:data:`WORD_GROUPS`) of the word naming the thing ``text`` names
+    (:func:`own_head`): "abdominal discomfort" -> "pain", "racing thoughts" -> "thought"."""
+    word = own_head(text)
+    return WORD_GROUPS.get(word, word) if word else None
+
+
+def own_head(text: str) -> str | None:
+    """The last content word of ``text`` before any place phrase, as written (normalised), the
+    thing it names ("pain in my abdomen" -> "pain", "cramping" -> "cramping"), a change or
+    degree word (:data:`WEAK_WORDS`) passed over: "hair loss" -> "hair"; a name of change words
+    only names what follows ("loss of appetite" -> "appetite", "change in bowel habit" ->
+    "habit"); ``None`` without a content word."""
+    before, *after = _PLACE_AFTER.split(text, maxsplit=1)
+    kept = content_words(before)
+    words = [w for w in normalise(before).split() if w in kept]
+    named = [w for w in words if w not in WEAK_WORDS]
+    if not named and after and own_head(after[0]):
+        return own_head(after[0])
+    return (named or words)[-1] if words else None
+
+
+def unqualified(text: str) -> str:
+    """``text`` without the words before its last word ahead of any place phrase, the
+    qualities it gives the thing it names ("painful ulcers on my legs" -> "ulcers on my legs",
+    "bloody diarrhoea" -> "diarrhoea"; "burning on urination" as it is)."""
+    place = _PLACE_AFTER.search(text)
+    before, rest = (text[: place.start()], text[place.start():]) if place else (text, "")
+    words = before.split()
+    return f"{words[-1]}{rest}" if words else text
 
 
 def of_object(text: str) -> str | None:
@@ -196,8 +210,8 @@ def word_roots(text: str) -> frozenset[str]:
 def place_fits(query: str, texts: Sequence[str]) -> bool:
     """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
     the query names; a query that names none fits anything ("joint pain" is not an unlocated
-    "pain", nor "chest pain")."""
-    wanted = body_regions(query)
+    "pain", nor "chest pain"; a question about the skin asks anywhere: :func:`~tod.patient.matching.asked_place`)."""
+    wanted = asked_place(query)
     return not wanted or any(body_regions(t) & wanted for t in texts)
 
 

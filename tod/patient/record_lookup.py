@@ -15,7 +15,7 @@ from typing import Sequence
 from tod.lexicon import LayLexicon
 from tod.nlu.types import TurnParse
 from tod.patient.facts import field_texts, resolve, resolve_optional
-from tod.patient.matching import (LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, body_regions, content_words, names_examiner_sign,
+from tod.patient.matching import (LEXICAL_FLOOR, SYNONYM_SCORE, Matcher, asked_place, body_regions, content_words, names_examiner_sign,
                                   normalise)
 from tod.patient.query_words import (
     ATTRIBUTE_WORDS,
@@ -27,8 +27,10 @@ from tod.patient.query_words import (
     head_word,
     of_object,
     other_forms,
+    own_head,
     place_fits,
     same_place,
+    unqualified,
     word_roots,
     word_stem,
 )
@@ -205,12 +207,22 @@ class RecordLookup:
         best, best_score = None, 0.0
         for path, texts in candidates:
             score = max((self.matcher.score(query, t) for t in texts), default=0.0)
-            if score < SYNONYM_SCORE and not place_fits(query, texts):
+            if score < SYNONYM_SCORE and (not place_fits(query, texts) or self._member_by_quality(path, query, texts)):
                 continue
             if score > best_score and (resolve(self.case, path).status is Status.present
                                        or self._denial_covers(query, texts, score)):
                 best, best_score = path, score
         return best
+
+    def _member_by_quality(self, path: str, query: str, texts: Sequence[str]) -> bool:
+        """Whether the patient's symptom or change at ``path`` is a member of the category
+        ``query`` names only by a quality it is given ("painful ulcers" for "discomfort?"): the
+        ulcers are not the discomfort asked, but may be felt as it, so :meth:`unmatched` says
+        them with the honest link rather than as the item itself."""
+        if not path.startswith(("symptoms[", "history.physical_changes[")):
+            return False
+        covers = self.matcher.categories.covers
+        return any(covers(query, t) for t in texts) and not any(covers(query, unqualified(t)) for t in texts)
 
     def _denial_covers(self, query: str, texts: Sequence[str], score: float) -> bool:
         if score >= SYNONYM_SCORE:
@@ -310,7 +322,7 @@ class RecordLookup:
         record texts (``(path, text, roots, regions)``) that touch it (:meth:`_touches`) and do
         not lie elsewhere than it places itself."""
         asked = word_roots(query) | word_roots(self.lay(query))
-        wanted = body_regions(query)
+        wanted = asked_place(query)
         touched = [entry for entry in self._record_texts
                    if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
         return asked, wanted, touched
@@ -471,7 +483,8 @@ class RecordLookup:
         lie elsewhere (:meth:`_lies_elsewhere`): "pain?" beside sore cracked hands, "joint
         pain?" beside an unlocated pain, "cough?" beside a back pain worse when coughing."""
         stems = {word_stem(w) for w in named}
-        return bool(stems & {word_stem(r) for r in roots}) and not self._lies_elsewhere(query, path)
+        return (bool(stems & {word_stem(r) for r in roots}) and not self._lies_elsewhere(query, path)
+                and not self._unplaced_other_word(query, path))
 
     def _other_fact_may_be(self, query: str, path: str) -> bool:
         """Whether the fact at ``path`` (not a symptom or change of the patient's own) holds
@@ -486,9 +499,20 @@ class RecordLookup:
         """Whether the patient's symptom or change at ``path`` lies in another body region than
         ``query`` places its item: both name regions, and none is shared (an unlocated "pain"
         may be the "joint pain?" asked, a belly ache is not the "chest pain?")."""
-        wanted = body_regions(query)
+        wanted = asked_place(query)
         regions = frozenset(r for t in self.candidate_texts(path) for r in body_regions(t))
         return bool(wanted and regions) and not wanted & regions
+
+    def _unplaced_other_word(self, query: str, path: str) -> bool:
+        """Whether ``query`` places its item and the patient's symptom or change at ``path``
+        names no place and another thing, word for word ("chest pain?" beside an unplaced
+        "cramping"): the patient knows where the cramping is, so it is no doubt about the chest
+        pain. An unplaced "pain" may be the "chest pain?" asked."""
+        texts = self.candidate_texts(path)
+        if not asked_place(query) or any(body_regions(t) for t in texts):
+            return False
+        heads = {word_stem(h) for t in texts for h in (own_head(t), own_head(self.lay(t))) if h}
+        return word_stem(own_head(query) or "") not in heads
 
     def _names_item(self, path: str, query: str, heads: set[str]) -> bool:
         """Whether the fact at ``path`` is the thing ``query`` names, so that it may be said with
