@@ -156,6 +156,17 @@ def test_a_factors_question_beside_a_denied_symptom_is_about_the_complaint(rich_
         assert "symptoms[3]" in reply.provenance and "symptoms[0].aggravating_factors[0]" in reply.provenance, reply.text
 
 
+def test_a_factors_question_naming_a_symptom_not_had_gives_no_factors_of_the_complaint(rich_record, parser, make_agent):
+    """The factors asked in the sentence that names the symptoms are of those symptoms: the
+    patient lacks them, so the complaint's factors are facts not asked."""
+    for seed in SEEDS:
+        reply = reply_to(rich_record, parser, make_agent, seed,
+                         "Have you had any joint stiffness that is worse with heat or humidity?",
+                         ["ask_symptom", "ask_symptom_factors"], {"symptom": ["joint stiffness"]})
+        assert not any("_factors" in p for p in reply.provenance), reply.text
+        assert "stiffness" in reply.text, reply.text
+
+
 def test_trigger_words_tagged_as_symptoms_are_not_denied(rich_record, parser, make_agent):
     for seed in SEEDS:
         reply = reply_to(rich_record, parser, make_agent, seed, "How bad is it? Any patterns or triggers you've noticed?",

@@ -35,6 +35,17 @@ def test_the_other_items_of_the_turn_are_still_answered(child_record, parser, ma
         reply = reply_to(boy, parser, make_agent, seed, "Any vaginal discharge or cough?", ["ask_symptom"],
                          {"symptom": ["vaginal discharge", "cough"]})
         assert "a boy, so no" in reply.text and "symptoms[0]" in reply.provenance, reply.text
+        # beside another item the answer names what it answers, never read as the cough's
+        assert re.search(r"vaginal discharge\? (?:No, )?\w+ is a boy", reply.text, re.IGNORECASE), reply.text
+
+
+def test_an_item_of_the_other_sex_beside_another_question_names_what_it_answers(example_record, parser, make_agent):
+    for seed in SEEDS:
+        reply = reply_to(example_record, parser, make_agent, seed,
+                         "Any blood in your urine? Have you had a pregnancy ultrasound?",
+                         ["ask_symptom", "ask_medical_examination"],
+                         {"symptom": ["blood in your urine"], "medical_examination": ["pregnancy ultrasound"]})
+        assert re.search(r"pregnancy ultrasound\? (?:No, )?I'm a man", reply.text, re.IGNORECASE), reply.text
 
 
 def test_an_adult_item_asked_of_a_child_is_too_young(child_record, parser, make_agent):

@@ -318,7 +318,9 @@ class RecordPolicy:
                 statements, extras = [], []
             else:
                 statements, extras = handler.answer(intent, INTENT_RULES[intent], queries, state)
-            statements = [*self._not_applicable.answer(inapplicable), *statements]
+            # beside other items or questions, the demographic answer names what it answers
+            asked = self._say.echoed(inapplicable) if inapplicable and (queries or several) else None
+            statements = [*self._not_applicable.answer(inapplicable, asked), *statements]
             # every asked intent gets an answer: a handler that found nothing to say is "not sure"
             statements = statements or [self._say.unsure(intent, queries)]
             statements = [_topic_denial(s) if several or len(queries) > 1 else s for s in statements]

@@ -72,13 +72,18 @@ class NotApplicable:
         """Whether a record text names one of ``words`` (then the record answers the item)."""
         return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", self.lookup.record_words, re.IGNORECASE) for w in words)
 
-    def answer(self, items: Sequence[str]) -> list[Statement]:
+    def answer(self, items: Sequence[str], asked: Fill | None = None) -> list[Statement]:
         """The answer to items that cannot apply to the patient (:meth:`items`):
         "I'm a man, so no." from the recorded sex when one is of the other sex, else (an adult's
-        thing asked of a child) the common "too young"; nothing without items."""
+        thing asked of a child) the common "too young"; nothing without items. With ``asked``
+        (the items as the patient repeats them, given when the turn asks other things too) the
+        answer names what it answers ("Prostate problems? I'm a woman, so no.", variants
+        ``..._asked``), so that it is never read as the answer to a neighbouring item."""
         if not items:
             return []
+        named = {"asked": asked} if asked is not None else {}
+        suffix = "_asked" if named else ""
         if any(self.applicability.other_sex(q, self.lookup.case.demographics.sex) for q in items):
             spoken = Fill(field_texts(self.lookup.case, "demographics.sex")[-1], ("demographics.sex",))
-            return [Statement("common", "not_for_sex", "not_recorded", {"sex": spoken})]
-        return [Statement("common", "too_young", "not_recorded")]
+            return [Statement("common", f"not_for_sex{suffix}", "not_recorded", {"sex": spoken, **named})]
+        return [Statement("common", f"too_young{suffix}", "not_recorded", named)]

@@ -10,10 +10,24 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tod.nlu.questions import question_sentences
 from tod.patient.acts import Statement
 from tod.patient.handlers.base import AnswerHandler
 from tod.patient.record_lookup import symptom_index
+from tod.patient.unmapped import INTENT_CUES
 from tod.records.model import Status
+
+#: The words that show a sentence asks what makes a symptom worse or better.
+_FACTOR_CUE = INTENT_CUES["ask_symptom_factors"]
+
+
+def asks_factors_unnamed(text: str, named: Sequence[str]) -> bool:
+    """Whether a sentence of the turn ``text`` asks about factors (:data:`_FACTOR_CUE`) and
+    names none of the doctor's ``named`` symptoms ("Any fever? Anything that makes it worse?"):
+    such a question is about the patient's complaint. A factors question that names its
+    symptoms ("Any joint pain that is worse with heat?") is about them only."""
+    sentences = [text[a:b] for a, b in question_sentences(text)] or [text]
+    return any(_FACTOR_CUE.search(s) and not any(n.lower() in s.lower() for n in named) for s in sentences)
 
 
 class SymptomTargets(AnswerHandler):
@@ -25,7 +39,9 @@ class SymptomTargets(AnswerHandler):
         With no named symptom (for a factors question, or none the patient has in a turn that
         also asks which symptoms the patient has): the present symptom of the system the turn names that holds
         one of the asked descriptor ``fields``
-        (:meth:`~tod.patient.record_lookup.RecordLookup.of_turn_system`), else the chief one."""
+        (:meth:`~tod.patient.record_lookup.RecordLookup.of_turn_system`), else the chief one;
+        a factors question whose named symptoms the patient lacks takes the complaint only
+        when a sentence of it asks about factors without naming them (:func:`asks_factors_unnamed`)."""
         symptoms = self.lookup.case.symptoms
         if not queries:
             present = [i for i, s in enumerate(symptoms) if s.status is Status.present]
@@ -35,6 +51,7 @@ class SymptomTargets(AnswerHandler):
             system = [i for i in present if self.lookup.of_turn_system(i) and any(getattr(symptoms[i], f) for f in fields)]
             return [(system or present)[0]], []
         candidates = [(i, (s.name,)) for i, s in enumerate(symptoms)]
+        named = list(queries)
         queries = self._described(queries)
         targets: list[int] = []
         other: list[Statement] = []
@@ -64,11 +81,14 @@ class SymptomTargets(AnswerHandler):
         other += self.say.absent("common", absent)
         if unsure:
             other += self.not_sure.answer("common", unsure)
-        if not targets and self.lookup.turn_asks_symptoms and any(f.endswith("_factors") for f in fields):
+        if not targets and self.lookup.turn_asks_symptoms and any(f.endswith("_factors") for f in fields) \
+                and asks_factors_unnamed(self.lookup.turn_text, named):
             # "Any fever? Anything that makes it worse?": the named symptoms the patient lacks
             # answer the symptom question; the factors are those of the symptom the patient has,
             # when recorded (a "haven't paid attention to what affects ..." about a symptom the
-            # doctor did not name reads as an answer to a question not asked)
+            # doctor did not name reads as an answer to a question not asked); a factors
+            # question naming its symptoms ("Any joint pain that is worse with heat?") is
+            # answered by them alone, never with the complaint's factors
             fallback, _ = self.targets([], fields)
             symptoms = self.lookup.case.symptoms
             targets = [i for i in fallback if any(getattr(symptoms[i], f) for f in fields)]
