@@ -15,7 +15,7 @@ from tod.patient.templates import default_bank
 from tod.patient.voice import echo_item, speakable
 from tod.records.model import Record
 
-from reply_support import SEEDS, ask, replies_to, reply_to
+from reply_support import SEEDS, ask, replies_to, reply_to, updated
 
 #: A lead of fixed words asked back as a question ("Injuries or operations? ...", "{Poss}
 #: habits? ...") or a "-wise" lead ("Alcohol-wise, ..."): a field label, never the doctor's item.
@@ -274,3 +274,13 @@ def test_two_items_of_one_synonym_group_are_echoed_once(rich_record, parser, mak
         lowered = text.lower()
         assert "hiccups" in lowered, text
         assert ("shortness of breath" in lowered) != ("difficulty breathing" in lowered), text
+
+
+def test_a_long_placed_item_is_echoed_without_its_place(rich_record, parser, make_agent):
+    """An item too long to echo whole is said without its trailing place ("Injuries or
+    trauma?"), never replaced by the intent's whole topic ("injuries or operations"), which
+    names what the doctor did not ask."""
+    record = updated(rich_record, history={"trauma_surgery": []})
+    for text in replies_to(record, parser, make_agent, "Have you had any recent injuries or trauma to your right leg?",
+                           ["ask_trauma_surgery"], {"trauma_surgery": ["injuries or trauma to your right leg"]}):
+        assert "operations" not in text and re.search(r"injur", text, re.IGNORECASE), text

@@ -18,7 +18,7 @@ from tod.patient.matching import content_words
 from tod.patient.plain import with_count_article
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
-from tod.patient.spoken import asked_shape, referred
+from tod.patient.spoken import asked_shape, referred, without_place
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items, join_things
 from tod.patient.voice import SYMPTOM_HEADS, asked_change_in, cut_from, echo_item, owner_word, parent_speaks, speakable, with_article
@@ -65,12 +65,15 @@ class StatementMaker:
     def echoed(self, queries: Sequence[str]) -> Fill | None:
         """The doctor's items as the patient repeats them (:func:`echo_item`: without numbers
         and edge function words, reworded only when a whole item is one lay-table term,
-        "your" as "my"), the items that cannot stand as one (:func:`speakable`: a chat or
-        question word, more than five words) and those cut from a longer phrase of the turn
+        "your" as "my"; an item too long to stand as one said without its trailing place,
+        "injuries or trauma to my right leg" -> "injuries or trauma"), the items that cannot
+        stand as one (:func:`speakable`: a chat or question word, more than five words) and
+        those cut from a longer phrase of the turn
         (:func:`cut_from`: "current" of "current medications") left out; ``None`` when none
         is left."""
         whole = [q for q in queries if not cut_from(q, self.lookup.turn_text)]
-        echoed = [e for e in dict.fromkeys(echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in whole) if speakable(e)]
+        echoes = (echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in whole)
+        echoed = [e for e in dict.fromkeys(e if speakable(e) else without_place(e) for e in echoes) if speakable(e)]
         return Fill(join_items(echoed, "or"), items=tuple(echoed)) if echoed else None
 
     def absent(self, section: str, queries: Sequence[str]) -> list[Statement]:
