@@ -477,6 +477,8 @@ def test_a_vaccination_status_is_a_clause_of_the_speaker(rich_record, parser, ma
     ("increased drinking", "she", "she's been drinking more than usual"),
     ("reduced oral intake", "I", "my oral intake has been lower than usual"),
     ("raised energy levels", "she", "her energy levels have been higher than usual"),
+    ("decreased vision", "I", "my vision has been worse than usual"),
+    ("reduced hearing", "he", "his hearing has been worse than usual"),
     ("screaming", "he", "he's been screaming"),
     ("trembling of the left hand", "I", "my left hand has been trembling"),
     ("eyelids drooping", "I", "my eyelids have been drooping"),

@@ -316,22 +316,32 @@ def _part_first(name: str) -> str:
     return f"{part} {match.group('doing')}" if _is_body_part(part.split()[-1].lower()) else name
 
 
+#: Senses and abilities: a change of one is said as better or worse ("decreased vision" ->
+#: "my vision has been worse than usual"), never by level.
+_ABILITIES = frozenset("""vision eyesight sight hearing smell taste memory concentration attention focus balance
+    coordination speech""".split())
+_ABILITY_WORDS = MappingProxyType({"lower": "worse", "higher": "better"})
+
+
 def _change_clause(name: str, subject: str) -> str | None:
     """A chart change of a function or measure as the patient says it: a doing (an "-ing"
     word) or the appetite by how much the patient does it ("decreased feeding" -> "he's been
     feeding less than usual", "reduced appetite" -> "I've been eating less than usual"), any
-    other function or measure by its level ("elevated mood" -> "my mood has been higher than
-    usual"); ``None`` for any other name and for a symptom's change ("increased swelling" is
+    sense or ability as better or worse (:data:`_ABILITIES`: "decreased vision" -> "my vision
+    has been worse than usual"), any other function or measure by its level ("elevated mood"
+    -> "my mood has been higher than usual"); ``None`` for any other name and for a symptom's change ("increased swelling" is
     a thing had)."""
     match = _CHANGED.match(name)
     if not match or match.group("what").split()[-1].lower() in _HAD_HEADS | _SIGN_HEADS:
         return None
     what, level = match.group("what"), _CHANGE_WORDS[match.group("change").lower()]
     head = what.split()[-1].lower()
+    verb = "have" if head in _PLURAL_PARTS or re.search(r"[^s]s$", what) else "has"
+    if head in _ABILITIES:  # a sense or ability is better or worse, never higher or lower
+        return f"{_OWN.get(subject, 'their')} {what} {verb} been {_ABILITY_WORDS[level]} than usual"
     if head.endswith("ing") or head in _EATING_FUNCTIONS:
         doing = _EATING_FUNCTIONS.get(head, what)
         return f"{_HAVE.get(subject, f'{subject} has')} been {doing} {_AMOUNT_WORDS[level]} than usual"
-    verb = "have" if head in _PLURAL_PARTS or re.search(r"[^s]s$", what) else "has"
     return f"{_OWN.get(subject, 'their')} {what} {verb} been {level} than usual"
 
 
