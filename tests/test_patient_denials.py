@@ -374,3 +374,12 @@ def test_a_symptom_sharing_only_a_change_word_is_not_the_item_asked(name, text, 
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
         assert "symptoms[1]" not in reply.provenance and DENIES.match(reply.text), reply.text
+
+
+def test_a_parent_says_the_childs_exposures_not_their_own(child_record, parser, make_agent):
+    """A parent who recalls no exposure speaks of the child's ("anything else he might have
+    been exposed to"), never of their own."""
+    record = updated(child_record, history={"exposures": []})
+    for text in replies_to(record, parser, make_agent, "Has he been exposed to anything unusual recently?",
+                           ["ask_contact_history"], {"exposure": ["anything unusual"]}):
+        assert "I might have been exposed" not in text, text
