@@ -383,3 +383,11 @@ def test_a_parent_says_the_childs_exposures_not_their_own(child_record, parser, 
     for text in replies_to(record, parser, make_agent, "Has he been exposed to anything unusual recently?",
                            ["ask_contact_history"], {"exposure": ["anything unusual"]}):
         assert "I might have been exposed" not in text, text
+
+
+def test_a_young_childs_job_is_too_young_not_a_doubt(child_record, parser, make_agent):
+    """A job asked of a young child with none recorded: too young for it, never "I'm not sure
+    his work matters here"."""
+    assert child_record.case.demographics.age_years < 12 and child_record.case.demographics.occupation is None
+    for text in replies_to(child_record, parser, make_agent, "What does he do for work?", ["ask_occupation"], {}):
+        assert "just a child" in text and "work" not in text.lower(), text

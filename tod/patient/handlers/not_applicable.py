@@ -19,7 +19,7 @@ from tod.patient.record_lookup import RecordLookup
 #: Below this age (years) periods, pregnancies and a sex life are not asked of the patient.
 _CHILD_AGE = 12
 #: What a child is too young for.
-_ADULT_HABITS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug"})
+_ADULT_TOPICS = frozenset({"ask_coitus", "ask_tobacco", "ask_alcohol", "ask_drug", "ask_occupation"})
 #: Intents whose named items may be another person's (a relative's ovarian cancer, a
 #: partner's pregnancy, a pregnant contact): never answered from the patient's sex or age.
 _OTHERS_ITEMS = frozenset({"ask_family_history", "ask_coitus", "ask_contact_history"})
@@ -40,14 +40,14 @@ class NotApplicable:
     def topic(self, intent: str) -> Statement | None:
         """The statement that an unrecorded topic does not apply to the patient, from the
         demographics: periods and pregnancies to a man or a child under :data:`_CHILD_AGE`
-        (the reproductive intent's own "not_applicable"), a sex life, smoking, drinking or
-        drugs to a child (a common "too_young", said once when several are asked together);
+        (the reproductive intent's own "not_applicable"), a sex life, smoking, drinking, drugs
+        or a job to a child (a common "too_young", said once when several are asked together);
         ``None`` when it may apply."""
         age, sex = self.lookup.case.demographics.age_years, self.lookup.case.demographics.sex
         child = age is not None and age < _CHILD_AGE
         if intent == "ask_reproductive_history" and (sex == "male" or child):
             return Statement("ask_reproductive_history", "not_applicable", "not_recorded")
-        if intent in _ADULT_HABITS and child:
+        if intent in _ADULT_TOPICS and child:
             return Statement("common", "too_young", "not_recorded")
         return None
 
