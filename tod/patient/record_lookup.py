@@ -437,8 +437,8 @@ class RecordLookup:
             elif members:
                 # "trouble walking?" with a child who refuses to stand: the member, linked
                 maybe += members
-            elif about_body(query) and (said or kindred or self.attribute_holders(query)):
-                maybe += said or kindred or self.attribute_holders(query)
+            elif about_body(query) and (linked := said or kindred or self.attribute_holders(query)):
+                maybe += linked
             elif not self.noticeable(query) or other_form or self._may_answer(query, named, may):
                 # a recorded denial that covers it answers it; touched by nothing else, it is absent
                 denials = self.covering_denials(query, touched)
