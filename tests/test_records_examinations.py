@@ -4,7 +4,7 @@ results said as positive/negative. Made-up sentences and case fields, never a so
 
 from __future__ import annotations
 
-from tod.records.builder import CaseBuilder, exam_category
+from tod.records.builder import CaseBuilder, diagnosis_terms, exam_category
 from tod.records.labtable import Table, split_tables
 from tod.records.vignette import exam_results
 
@@ -114,3 +114,15 @@ def test_a_state_of_consciousness_told_as_adjectives_is_a_general_appearance_fin
     case = case_of("A 70-year-old man is brought in for a cough. He is somnolent and diaphoretic.")
     assert {"name": "general appearance", "result": "somnolent and diaphoretic", "category": "physical_exam"} \
         in [{k: e[k] for k in ("name", "result", "category")} for e in case["examinations"]]
+
+
+def test_a_biopsy_result_naming_the_lesion_of_the_diagnosis_is_left_out() -> None:
+    """A defining test (biopsy, histology) whose result names the diagnosis's lesion word
+    ("hyperkeratosis" for a keratosis) is a leak; other results and other diagnoses keep it."""
+    builder = CaseBuilder(diagnosis_terms(["Plantar keratosis"]))
+    builder.add_exam("Skin biopsy", "marked hyperkeratosis with acanthosis")
+    builder.add_exam("Skin examination", "a thick plaque on the sole")
+    assert [e["name"] for e in builder.examinations] == ["Skin examination"]
+    other = CaseBuilder(diagnosis_terms(["Lichen planus"]))
+    other.add_exam("Skin biopsy", "marked hyperkeratosis with acanthosis")
+    assert [e["name"] for e in other.examinations] == ["Skin biopsy"]

@@ -365,3 +365,14 @@ def test_a_relatives_condition_named_with_a_gerund_or_a_side_of_the_family_is_fa
     assert route_clause("Her brother is doing well", default=None).facts == []  # a doing is no condition
     assert all(f.field != "history.family_history" for f in route_clause(
         "His father has been giving him cough syrup", default=None).facts)  # a remedy given to the patient
+
+
+def test_a_statement_told_with_a_reporting_verb_is_no_part_of_the_social_value() -> None:
+    """"... and admits to X" / "... and states that X" starts a clause of its own: the social
+    value keeps only its own statement, and what the patient reports is routed on its own."""
+    case = knee_case(" She is sexually active with one partner and admits to having pain during intercourse."
+                     " She lives alone and states that she walks her dog daily.")
+    assert case["social"]["sexual_history"] == [{"value": "sexually active with one partner", "status": "present"}]
+    assert "pain during intercourse" in symptom_names(case)
+    habits = [f["value"] for f in case["social"]["living_habits"]]
+    assert "lives alone" in habits and not any("states" in h for h in habits)

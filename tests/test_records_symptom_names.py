@@ -147,3 +147,12 @@ def test_a_sensitivity_or_a_leakage_the_patient_notices_is_a_symptom() -> None:
                           "sensitivity to loud sounds. She also reports increased bladder leakage.")
     assert {"occasional sensitivity to loud sounds", "increased bladder leakage"} <= set(symptom_names(case))
     assert unrouted == 0
+
+
+def test_a_tail_of_reasoning_about_the_cause_is_no_part_of_a_symptom_name() -> None:
+    """"nosebleeds possibly due to dry air", "leg swelling secondary to long standing": the
+    symptom is named without the reasoning about its cause."""
+    builder = CaseBuilder(["made-up disease"])
+    builder.add_symptom("nosebleeds possibly due to dry air")
+    builder.add_symptom("leg swelling secondary to long standing")
+    assert builder_symptoms(builder) == [("nosebleeds", "present"), ("leg swelling", "present")]

@@ -99,10 +99,13 @@ def diagnosis_terms(names: Iterable[str]) -> list[str]:
 _DANGLING_VERB = re.compile(r"(?:\s+(?:that|which))?\s+(?:was|were|is|are|began|begun|started|occurred|happened)$", re.I)
 
 #: Words around a symptom's name that are no part of it: a chart lead ("positive for fever",
-#: "shows signs of agitation") or a tail that only says no cause is known ("weakness without
-#: any specific trigger").
+#: "shows signs of agitation"), a tail that only says no cause is known ("weakness without
+#: any specific trigger") or a tail of reasoning about the cause ("epistaxis possibly due to X",
+#: "swelling secondary to X").
 _SYMPTOM_FRAME = re.compile(r"^(?:(?:is |was )?positive for|(?:(?:shows?|showing|displays?|displaying|exhibits?|exhibiting) )?"
                             r"(?:signs|evidence) of)\s+(?=\w)|"
+                            r",?\s+(?:(?:possibly|probably|likely|presumably) due to|(?:(?:possibly|probably|likely|presumably)\s+)?"
+                            r"(?:secondary to|caused by|attributed to))\s+.*$|"
                             r",?\s+without (?:any |an )?(?:specific |obvious |apparent |known |clear )?(?:trigger|cause|reason)s?$",
                             re.I)
 
@@ -110,6 +113,17 @@ _SYMPTOM_FRAME = re.compile(r"^(?:(?:is |was )?positive for|(?:(?:shows?|showing
 _CONCLUSION = re.compile(r"[,;]?\s*\b(?:consistent with|suggestive of|compatible with|diagnostic of|indicative of|"
                          r"characteristic of|typical of|confirming|confirms|suggesting|indicating|concerning for|"
                          r"in keeping with)\b")
+
+#: A test whose result defines a diagnosis (a biopsy, histology, immunofluorescence).
+_DEFINING_TEST = re.compile(r"\b(?:biops\w*|(?:histo)?patholog\w*|histolog\w*|immunofluorescen\w*|immunohistochem\w*|"
+                            r"cytolog\w*)\b", re.I)
+#: A word that names a lesion by its pathology ending ("keratosis", "vasculitis", "carcinoma").
+_LESION_WORD = re.compile(r"^[a-z]{3,}(?:osis|oses|itis|omas?|plasia|opathy|trophy)$")
+
+
+def lesion_words(terms: Iterable[str]) -> set[str]:
+    """The lesion words of diagnosis names ("nipple hyperkeratosis" -> {"hyperkeratosis"})."""
+    return {w for term in terms for w in re.findall(r"[a-z]+", term.lower()) if _LESION_WORD.match(w)}
 
 
 @dataclass
@@ -140,6 +154,7 @@ class CaseBuilder:
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
         words = [t for t in self.leak_terms if t not in acronyms]
+        self._lesions = lesion_words(self.leak_terms)
         self._leaks = [re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(t) for t in terms) + r")(?:e?s)?(?![A-Za-z0-9])",
                                   flags) for terms, flags in ((words, re.I), (acronyms, 0)) if terms]
 
@@ -150,6 +165,14 @@ class CaseBuilder:
     def leaks(self, text: str) -> bool:
         """True when ``text`` names the reference answer."""
         return any(pattern.search(text) for pattern in self._leaks)
+
+    def defines_diagnosis(self, name: str, result: str) -> bool:
+        """True when a defining test's result names the lesion of the diagnosis ("skin biopsy:
+        hyperkeratosis with papillomatosis" for a keratosis): a word of the result ends with a
+        lesion word of the diagnosis name."""
+        if not self._lesions or not _DEFINING_TEST.search(f"{name} {result}"):
+            return False
+        return any(word.endswith(lesion) for word in re.findall(r"[a-z]+", result.lower()) for lesion in self._lesions)
 
     def _keep(self, where: str, text: str) -> bool:
         if self.leaks(text):
@@ -304,6 +327,9 @@ class CaseBuilder:
                 self.warnings.append(f"examinations.{name}: a clause naming the diagnosis left out")
                 result = _clean(" ".join(kept))
         if not name or not result or not self._keep(f"examinations.{name}", f"{name}: {result}"):
+            return
+        if self.defines_diagnosis(name, result):
+            self.warnings.append(f"examinations.{name}: left out, its result names the diagnosis by its lesion: {result!r}")
             return
         if len(name.split()) <= 4 and _RE.treatment_name.search(name):  # "IV fluids": a treatment, not a test
             heading = _RE.treatment_heading.match(name)

@@ -858,6 +858,11 @@ def route_clause(clause: str, *, default: str | None) -> Routing:
     return Routing([RoutedFact(default, short_value(item)) for item in split_items(text) if short_value(item)])
 
 
+#: A verb by which the patient tells a new statement ("... and admits to having lost weight",
+#: "... and states that the pain is worse"): what follows it is a clause of its own.
+_REPORTING_VERB = r"(?:denies|reports|states|notes|admits|endorses|says|mentions|describes|complains)"
+
+
 def split_clauses(sentence: str) -> list[str]:
     """Split a sentence into clauses: on ";" and "but", and on commas or "and" where the
     parts are separate statements ("Non-smoker, drinks wine occasionally")."""
@@ -868,8 +873,8 @@ def split_clauses(sentence: str) -> list[str]:
                          r"(?:(?<=[Nn]on-smoker)|(?<=[Nn]onsmoker)|(?<=[Nn]on-drinker)|(?<=[Nn]ondrinker)),\s*(?:and\s+)?(?=\w)",
                          sentence):  # "Non-smoker, moderate alcohol use": two statements
         pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:he|she|the patient|is|has|had|was|does|drinks|"
-                                         r"smokes|uses|works|worked|lives|takes|denies|reports|no|not|never|consumes|"
-                                         r"quit|stopped)\b|(?:his|her|their) " + _RELATIVE + r" )", part)
+                                         r"smokes|uses|works|worked|lives|takes|no|not|never|consumes|"
+                                         r"quit|stopped)\b|" + _REPORTING_VERB + r"\b|(?:his|her|their) " + _RELATIVE + r" )", part)
                   if p.strip()]
         starts = [p for n, p in enumerate(pieces) if _starts_statement(p, later=n > 0)]
         if len(pieces) > 1 and len(starts) >= 2 and _starts_statement(pieces[0]):
@@ -900,8 +905,9 @@ def _starts_statement(piece: str, *, later: bool = False) -> bool:
                              r"social|retired|quit|consumes|stopped|was|is|has|had|were|are)\b", piece.strip(), re.I))
     return bool(negated_object(text) is not None or lead or _family(text) or _RE.unremarkable.match(text)
                 or _RE.other_person.match(text) and len(text.split()) >= 3
-                or re.match(r"^(drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
-                            r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I))
+                or re.match(r"^(?:drinks|smokes|uses|works|lives|is|has|was|had|takes|denies|reports|occasional|"
+                            r"current|former|social|retired|quit|consumes|stopped)\b", text, re.I)
+                or re.match(r"^(?:and\s+)?" + _REPORTING_VERB + r"\b", piece.strip(), re.I))
 
 
 def route_text(value: object, *, default: str | None) -> Routing:
