@@ -25,7 +25,7 @@ from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
                                    starts_clause)
-from tod.patient.voice import VOICE_TOKENS, Voice, can_be_seen
+from tod.patient.voice import VOICE_TOKENS, Voice, can_be_seen, is_felt
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
@@ -179,10 +179,16 @@ class TemplateRenderer:
         "<variant>_clause" for items that are clauses of their own ("I've lost 5 kg",
         :func:`~tod.patient.templates.starts_clause`); "<variant>_unseen" for a symptom one
         cannot look at (:func:`~tod.patient.voice.can_be_seen`: how the pain "looks" is no
-        question of looking, "I'm not sure how I'd describe the pain.")."""
+        question of looking, "I'm not sure how I'd describe the pain."); "<variant>_felt" for
+        doctor's items that are all sensations only their bearer feels
+        (:func:`~tod.patient.voice.is_felt`: ear pain is never "not that I've noticed myself")."""
         symptom = statement.fills.get("symptom")
         if symptom is not None and self.bank.has(section, f"{variant}_unseen") and not can_be_seen(symptom.text):
             return f"{variant}_unseen"
+        asked = statement.fills.get("asked")
+        if asked is not None and self.bank.has(section, f"{variant}_felt") \
+                and all(is_felt(item) for item in asked.items or (asked.text,)):
+            return f"{variant}_felt"
         items = statement.fills.get("items")
         if items is None:
             return variant
