@@ -40,13 +40,17 @@ class TemplateRenderer:
         voice: patient or caregiver voice.
         persona: wording style (never facts).
         rng: the consultation's random source.
+        symptoms: the record paths of the patient's present symptoms; a close that says all
+            was said ("That's about it.") ends only a reply that has said each of them.
     """
 
-    def __init__(self, bank: TemplateBank, voice: Voice, persona: Persona, rng: random.Random) -> None:
+    def __init__(self, bank: TemplateBank, voice: Voice, persona: Persona, rng: random.Random,
+                 symptoms: frozenset[str] = frozenset()) -> None:
         self.bank = bank
         self.voice = voice
         self.persona = persona
         self.rng = rng
+        self.symptoms = symptoms
 
     # ---------------------------------------------------------------- pieces
 
@@ -289,11 +293,20 @@ class TemplateRenderer:
             self._append(parts, self._fragment("close_repeated"))
         elif not any_repeated and self.rng.random() < style.close_rate and provenance:
             # "That's about it." closes an answer, never a reply of only "not sure"s
-            self._append(parts, self._fragment("close"))
+            self._append(parts, self._close(provenance))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
         return Rendering(tuple(parts), unique, tuple(dict.fromkeys(volunteered)))
+
+    def _close(self, provenance: Sequence[str]) -> Part | None:
+        """The persona's closing fragment for a reply stating ``provenance``; none where the
+        fragment says all was said ("That's about it.", :data:`_SAYS_ALL`) while a present
+        symptom of the record is left unsaid, which would read as denying it."""
+        close = self._fragment("close")
+        if close is not None and _SAYS_ALL.search(close.template) and not self.symptoms <= set(provenance):
+            return None
+        return close
 
     def _after_denial(self, statement: Statement) -> Statement:
         """A present statement said after a denial in the same reply, in its section's
@@ -358,6 +371,8 @@ class TemplateRenderer:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+#: A closing fragment that says the patient has told everything ("That's about it.").
+_SAYS_ALL = re.compile(r"\b(?:that's about it|nothing else|that's everything|that's all)\b", re.IGNORECASE)
 #: A template that asks its symptom back as a question ("The {symptom}? ...", "{Poss} {symptom}? ...").
 _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 
