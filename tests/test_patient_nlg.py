@@ -167,3 +167,28 @@ def test_colloquialise_keeps_placeholders_and_capitals():
     assert bank.colloquialise("I'm not sure, I haven't really paid attention to that.").startswith("No idea, honestly,")
     assert Persona("phlegmatic").choose(["a", "bbb", "cc"], random.Random(0)) in ("a", "cc")
     assert Persona("sanguine").choose(["a", "bbb", "cc"], random.Random(0)) in ("bbb", "cc")
+
+
+#: Words by which a speaker tells of their own body, care or life ("I've tried", "my work",
+#: "I might have been exposed to"): said by a parent, they speak of the parent, not the child.
+_OWN_LIFE = re.compile(
+    r"\b(?:I've (?:had|been|tried|got|lost|put on)|I have (?:had|been)|I (?:take|smoke|drink|work|eat)\b"
+    r"|I'm (?:on|taking)\b|I (?:might|may) have been|I don't remember (?:trying|taking)"
+    r"|my (?!child\b|daughter\b|son\b|family\b)[a-z]+)", re.IGNORECASE)
+
+
+def test_every_stock_line_has_a_parent_variant_about_the_child():
+    """A parent answering for a child speaks of the child in every stock line: no caregiver
+    template tells of the speaker's own body, care or life, so a new patient line that does
+    ("Nothing I've tried for it comes to mind.") needs its own caregiver wording."""
+    bank = default_bank()
+    for section, variant in bank.variant_keys():
+        for template in bank.options(section, variant, "caregiver"):
+            assert not _OWN_LIFE.search(template), (section, variant, template)
+
+
+def test_own_life_words_are_found_in_a_stock_line():
+    """The check above can fail: the patient's own lines use these words."""
+    bank = default_bank()
+    own = [t for s, v in bank.variant_keys() for t in bank.options(s, v, "patient") if _OWN_LIFE.search(t)]
+    assert "Nothing I've tried for it comes to mind." in own

@@ -192,3 +192,20 @@ def test_no_none_answer_leaves_its_topic_unnamed():
     bank = default_bank()
     for template in bank.known_templates():
         assert not bare.match(template), template
+
+
+def test_a_reply_leaving_a_recorded_symptom_unsaid_never_closes_as_if_all_was_said():
+    """'That's about it.' ends only a reply that has said every present symptom of the
+    record: after the cough alone, with a fever recorded too, it would deny the fever."""
+    cough = Statement("ask_symptom", "present", "present", {"items": Fill("a cough", ("symptoms[0]",))})
+    both = Statement("ask_symptom", "present", "present", {"items": Fill("a cough and a fever", ("symptoms[0]", "symptoms[1]"))})
+    recorded = frozenset({"symptoms[0]", "symptoms[1]"})
+
+    def closes(statement: Statement) -> int:
+        answer = IntentAnswer("ask_symptom", ("ask_symptom", ()), (statement,))
+        return sum("about it" in TemplateRenderer(default_bank(), Voice("patient"), Persona.parse("phlegmatic"),
+                                                  random.Random(seed), recorded).answers([answer]).text
+                   for seed in range(200))
+
+    assert closes(cough) == 0
+    assert closes(both) > 0

@@ -36,11 +36,16 @@ from tod.patient.state import DialogueState, TurnLog
 from tod.patient.templates import Part, TemplateBank, compose, default_bank
 from tod.patient.unmapped import CLEAR_CUES, widened
 from tod.patient.voice import Voice
-from tod.records.model import CaseFacts
+from tod.records.model import CaseFacts, Status
 from tod.schema.labels import INTENT_SLOT
 from tod.text_encoder import default_encoder
 
 logger = logging.getLogger(__name__)
+
+
+def _present_symptoms(case: CaseFacts) -> frozenset[str]:
+    """The record paths of the patient's present symptoms ("symptoms[0]", ...)."""
+    return frozenset(f"symptoms[{i}]" for i, symptom in enumerate(case.symptoms) if symptom.status is Status.present)
 
 
 def _case_facts(case: CaseFacts) -> CaseFacts:
@@ -140,7 +145,7 @@ class PatientAgent:
             case,
             parser,
             policy=RecordPolicy(case, matcher, lexicon, max_facts=max_facts_per_turn),
-            renderer=TemplateRenderer(bank, Voice.for_case(case), persona, random.Random(seed)),
+            renderer=TemplateRenderer(bank, Voice.for_case(case), persona, random.Random(seed), _present_symptoms(case)),
             guard=ProvenanceGuard(case, bank, lexicon),
             manager=ConsultationManager(idle_limit=idle_limit, turn_limit=turn_limit),
             polisher=polisher,

@@ -25,7 +25,7 @@ from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
                                    starts_clause)
-from tod.patient.voice import VOICE_TOKENS, Voice, can_be_seen
+from tod.patient.voice import VOICE_TOKENS, Voice, can_be_seen, is_felt
 from tod.schema.labels import INTENT_FAMILIES
 
 #: Openings a hedge ("I think ...") cannot precede.
@@ -40,13 +40,17 @@ class TemplateRenderer:
         voice: patient or caregiver voice.
         persona: wording style (never facts).
         rng: the consultation's random source.
+        symptoms: the record paths of the patient's present symptoms; a close that says all
+            was said ("That's about it.") ends only a reply that has said each of them.
     """
 
-    def __init__(self, bank: TemplateBank, voice: Voice, persona: Persona, rng: random.Random) -> None:
+    def __init__(self, bank: TemplateBank, voice: Voice, persona: Persona, rng: random.Random,
+                 symptoms: frozenset[str] = frozenset()) -> None:
         self.bank = bank
         self.voice = voice
         self.persona = persona
         self.rng = rng
+        self.symptoms = symptoms
 
     # ---------------------------------------------------------------- pieces
 
@@ -179,10 +183,16 @@ class TemplateRenderer:
         "<variant>_clause" for items that are clauses of their own ("I've lost 5 kg",
         :func:`~tod.patient.templates.starts_clause`); "<variant>_unseen" for a symptom one
         cannot look at (:func:`~tod.patient.voice.can_be_seen`: how the pain "looks" is no
-        question of looking, "I'm not sure how I'd describe the pain.")."""
+        question of looking, "I'm not sure how I'd describe the pain."); "<variant>_felt" for
+        doctor's items that are all sensations only their bearer feels
+        (:func:`~tod.patient.voice.is_felt`: ear pain is never "not that I've noticed myself")."""
         symptom = statement.fills.get("symptom")
         if symptom is not None and self.bank.has(section, f"{variant}_unseen") and not can_be_seen(symptom.text):
             return f"{variant}_unseen"
+        asked = statement.fills.get("asked")
+        if asked is not None and self.bank.has(section, f"{variant}_felt") \
+                and all(is_felt(item) for item in asked.items or (asked.text,)):
+            return f"{variant}_felt"
         items = statement.fills.get("items")
         if items is None:
             return variant
@@ -283,11 +293,20 @@ class TemplateRenderer:
             self._append(parts, self._fragment("close_repeated"))
         elif not any_repeated and self.rng.random() < style.close_rate and provenance:
             # "That's about it." closes an answer, never a reply of only "not sure"s
-            self._append(parts, self._fragment("close"))
+            self._append(parts, self._close(provenance))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
         return Rendering(tuple(parts), unique, tuple(dict.fromkeys(volunteered)))
+
+    def _close(self, provenance: Sequence[str]) -> Part | None:
+        """The persona's closing fragment for a reply stating ``provenance``; none where the
+        fragment says all was said ("That's about it.", :data:`_SAYS_ALL`) while a present
+        symptom of the record is left unsaid, which would read as denying it."""
+        close = self._fragment("close")
+        if close is not None and _SAYS_ALL.search(close.template) and not self.symptoms <= set(provenance):
+            return None
+        return close
 
     def _after_denial(self, statement: Statement) -> Statement:
         """A present statement said after a denial in the same reply, in its section's
@@ -352,6 +371,8 @@ class TemplateRenderer:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+#: A closing fragment that says the patient has told everything ("That's about it.").
+_SAYS_ALL = re.compile(r"\b(?:that's about it|nothing else|that's everything|that's all)\b", re.IGNORECASE)
 #: A template that asks its symptom back as a question ("The {symptom}? ...", "{Poss} {symptom}? ...").
 _ASKS_BACK_SYMPTOM = re.compile(r"\{symptom\}\?", re.IGNORECASE)
 

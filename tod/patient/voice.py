@@ -219,6 +219,23 @@ def can_be_seen(name: str) -> bool:
     return bool(set(re.findall(r"[a-z]+", name.lower())) & _SEEN_WORDS)
 
 
+#: Words of a sensation only the one who has it feels ("pain", "itching", "numbness",
+#: "nausea", "chills"); words ending in "ache" ("headache", "earache") are felt too.
+_FELT_WORDS = frozenset("""pain pains painful ache aches aching achy sore soreness tender tenderness itch itching
+    itchy itchiness numb numbness tingling pins needles burning stinging throbbing cramp cramps cramping nausea
+    nauseous nauseated queasy chills shivers shivery dizzy dizziness lightheaded lightheadedness vertigo tired
+    tiredness fatigue weakness heartburn palpitations tightness discomfort stiffness""".split())
+
+
+def is_felt(name: str) -> bool:
+    """Whether the item ``name`` is a sensation only its bearer feels (a word of
+    :data:`_FELT_WORDS` or one ending in "ache": "ear pain", "breast tenderness", "chills")
+    and nothing one can look at (:func:`can_be_seen`): no one else notices it."""
+    words = set(re.findall(r"[a-z]+", name.lower()))
+    felt = words & _FELT_WORDS or any(w.endswith("ache") for w in words)
+    return bool(felt) and not can_be_seen(name)
+
+
 #: Words that may follow a whole item in the doctor's question: conjunctions, prepositions,
 #: verbs, pronouns and time words ("rashes or ...", "pain in ...", "fever lately?"); any
 #: other word right after an item continues its phrase ("current" of "current medications").
