@@ -46,3 +46,10 @@ def test_had_this_before_beside_other_conditions_lists_the_history(rich_record, 
     reply = ask(make_agent(rich_record, parser), parser, "Have you had this before, or any other medical conditions?",
                 "ask_past_diagnosis")
     assert "asthma" in reply and "first time" not in reply
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_volunteering_patient_says_an_unchanged_medicine_once(rich_record, parser, make_agent, seed):
+    agent = make_agent(rich_record, parser, seed=seed, persona="sanguine")
+    reply = ask(agent, parser, "Any new medications or supplements?", "ask_past_medication", {"past_medication": ["supplements"]})
+    assert reply.count("salbutamol") == 1

@@ -320,7 +320,7 @@ class RecordPolicy:
             else:
                 statements, extras = handler.answer(intent, INTENT_RULES[intent], queries, state)
                 if intent == "ask_past_medication":  # "any changes in your medication?": said as unchanged
-                    statements = medicines_unchanged(statements, parse.text)
+                    statements, extras = medicines_unchanged(statements, extras, parse.text)
                 elif intent == "ask_past_diagnosis":  # "have you had this before?": the first time, or the history
                     statements = first_time(statements, parse.text, self.case)
             # beside other items or questions, the demographic answer names what it answers

@@ -47,15 +47,17 @@ def _recorded_change(statement: Statement) -> bool:
     return any(_RECORDED_CHANGE.search(_NO_CHANGE.sub("", fill.text)) for fill in statement.fills.values())
 
 
-def medicines_unchanged(statements: Sequence[Statement], text: str) -> list[Statement]:
+def medicines_unchanged(statements: Sequence[Statement], extras: Sequence[Statement],
+                        text: str) -> tuple[list[Statement], list[Statement]]:
     """``statements`` of a medicines answer with its medicine list said as unchanged when
-    ``text`` asks about a change in medicines and none of the listed medicines records one."""
-    if not asks_medicine_change(text):
-        return list(statements)
+    ``text`` asks about a change in medicines and none of the listed medicines records one,
+    and ``extras`` less those that would say a relabelled medicine again."""
     listed = [s for s in statements if s.variant in _UNCHANGED and s.outcome == "present"]
-    if not listed or any(_recorded_change(s) for s in listed):
-        return list(statements)
-    return [replace(s, variant=_UNCHANGED[s.variant]) if s in listed else s for s in statements]
+    if not asks_medicine_change(text) or not listed or any(_recorded_change(s) for s in listed):
+        return list(statements), list(extras)
+    said = {p for s in listed for p in s.all_paths}
+    return ([replace(s, variant=_UNCHANGED[s.variant]) if s in listed else s for s in statements],
+            [e for e in extras if not said & set(e.all_paths)])
 
 
 #: A question whether the complaint came before ("had this before?", "anything like this in the
