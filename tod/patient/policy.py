@@ -75,6 +75,7 @@ from tod.patient.acts import Fill, IntentAnswer, Statement
 from tod.patient.applies import Applicability, default_applicability
 from tod.patient.asking import only_requests_tests
 from tod.patient.handlers.base import AnswerHandler
+from tod.patient.handlers.changes import first_time, medicines_unchanged
 from tod.patient.handlers.demographics import DemographicHandler, WeightHandler
 from tod.patient.handlers.descriptors import DescriptorHandler
 from tod.patient.handlers.exams import ExamHandler
@@ -318,6 +319,10 @@ class RecordPolicy:
                 statements, extras = [], []
             else:
                 statements, extras = handler.answer(intent, INTENT_RULES[intent], queries, state)
+                if intent == "ask_past_medication":  # "any changes in your medication?": said as unchanged
+                    statements, extras = medicines_unchanged(statements, extras, parse.text)
+                elif intent == "ask_past_diagnosis":  # "have you had this before?": the first time, or the history
+                    statements = first_time(statements, parse.text, self.case)
             # beside other items or questions, the demographic answer names what it answers
             asked = self._say.echoed(inapplicable) if inapplicable and (queries or several) else None
             statements = [*self._not_applicable.answer(inapplicable, asked), *statements]
