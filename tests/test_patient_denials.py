@@ -429,3 +429,14 @@ def test_an_operation_recorded_among_past_illnesses_answers_a_surgery_question(r
             reply = reply_to(record, parser, make_agent, seed, text, ["ask_trauma_surgery"], slots)
             assert "history.past_diagnoses[0]" in reply.provenance and not RECALL.search(reply.text), reply.text
             assert "injuries or operations" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize("recorded", [{"status": "denied"}, {"value": "no medical conditions"}])
+def test_a_birth_event_is_denied_as_an_event_not_by_the_blanket_of_conditions(rich_record, parser, make_agent, recorded):
+    """"Born prematurely?" beside a record of no conditions: an event of birth is no condition,
+    so it is denied as an event, never "no medical conditions" nor "Yes, I've had no ..."."""
+    record = updated(rich_record, history={"past_diagnoses": [recorded]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Was she born prematurely?", ["ask_past_diagnosis"],
+                         {"past_diagnosis": ["born prematurely"]})
+        assert "condition" not in reply.text and "Yes" not in reply.text and DENIES.search(reply.text), reply.text

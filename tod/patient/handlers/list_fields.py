@@ -123,8 +123,12 @@ class ListFieldHandler(AnswerHandler):
             # "heart problems?" with none recorded: the class is denied by name
             topics = list(dict.fromkeys(classes.values()))
             statements.append(Statement(intent, "denied_class", "denied", {"asked": Fill(join_items(topics, "or"), items=tuple(topics))}))
-        if blanket and len(hits) < len(queries):
+        # "born prematurely?" beside "no medical conditions": an event of birth is no condition
+        # the blanket denies; it is denied as an event
+        events = self._events(intent, misses) if blanket else []
+        if blanket and len(hits) + len(events) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
+        statements += self._event_denials(intent, events)
         others = [p for p in present if p not in hits]
         if absent:
             if others and intent not in _KNOWN_FIELDS:
