@@ -11,7 +11,7 @@ import pytest
 
 from tod.patient.templates import default_bank
 
-from reply_support import DENIES, SEEDS, WITHOUT_RASH, ask, diagnosis_reply, edited, replies_to, reply_to, updated
+from reply_support import DENIES, RECALL, SEEDS, WITHOUT_RASH, ask, diagnosis_reply, edited, replies_to, reply_to, updated
 
 
 class _SameVector:
@@ -314,6 +314,9 @@ def test_a_body_system_class_is_not_denied_past_a_recorded_condition_of_it(rich_
     ("swelling of the neck", "Has it grown or changed in size?", "change in size"),
     ("lump in the armpit", "Any new growths?", "growths"),
     ("gets angry quickly", "Has he been irritable?", "irritable"),
+    ("vomiting", "Any change in her digestion?", "change in digestion"),
+    ("waking at night breathless", "Any change in her sleep patterns?", "change in sleep patterns"),
+    ("dark spot on the back that keeps growing", "Any lumps or bumps?", "lumps"),
 ])
 def test_a_kind_of_change_is_not_denied_past_a_recorded_member(child_record, parser, make_agent, symptom, text, item):
     """A kind of change or mood ("change in size", "irritable") has its recorded members (a
@@ -391,3 +394,49 @@ def test_a_young_childs_job_is_too_young_not_a_doubt(child_record, parser, make_
     assert child_record.case.demographics.age_years < 12 and child_record.case.demographics.occupation is None
     for text in replies_to(child_record, parser, make_agent, "What does he do for work?", ["ask_occupation"], {}):
         assert "just a child" in text and "work" not in text.lower(), text
+
+
+def test_a_class_word_alone_links_no_recorded_fact_of_another_place(rich_record, parser, make_agent):
+    """"ear infections" and a recorded chlamydia infection share only the class word
+    ("infection"): the infection is neither said as the one asked nor volunteered beside it."""
+    record = updated(rich_record, history={"past_diagnoses": [{"value": "chlamydia infection"}]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Any history of ear infections?", ["ask_past_diagnosis"],
+                         {"past_diagnosis": ["ear infections"]})
+        assert "chlamydia" not in reply.text and "history.past_diagnoses[0]" not in reply.provenance, reply.text
+
+
+def test_a_treatments_question_takes_what_eases_the_complaint(rich_record, parser, make_agent):
+    """"What have you tried?" with no treatment recorded as such: a cream that eases the rash,
+    or a medicine whose text names the complaint, is said, never "nothing I've tried"."""
+    eased = updated(rich_record, symptoms=[{"name": "rash", "relieving_factors": ["hydrocortisone cream"]}],
+                    history={"current_treatment": []})
+    taken = updated(rich_record, symptoms=[{"name": "sore throat"}],
+                    history={"current_treatment": [], "medications": [{"value": "amoxicillin for the sore throat"}]})
+    for record, path in ((eased, "symptoms[0].relieving_factors[0]"), (taken, "history.medications[0]")):
+        for seed in SEEDS:
+            reply = reply_to(record, parser, make_agent, seed, "What have you tried for it?", ["ask_receiving_treatment"])
+            assert path in reply.provenance and not RECALL.search(reply.text), reply.text
+
+
+def test_an_operation_recorded_among_past_illnesses_answers_a_surgery_question(rich_record, parser, make_agent):
+    """A transplant recorded as a past illness, with no operation listed: "any surgeries?" and an
+    operations question naming nothing take it, never "nothing comes to mind" nor the topic
+    fallback "As for injuries or operations"."""
+    record = updated(rich_record, history={"trauma_surgery": [], "past_diagnoses": [{"value": "kidney transplant"}]})
+    for text, slots in (("Have you had any surgeries?", {"trauma_surgery": ["surgeries"]}), ("Any operations?", {})):
+        for seed in SEEDS:
+            reply = reply_to(record, parser, make_agent, seed, text, ["ask_trauma_surgery"], slots)
+            assert "history.past_diagnoses[0]" in reply.provenance and not RECALL.search(reply.text), reply.text
+            assert "injuries or operations" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize("recorded", [{"status": "denied"}, {"value": "no medical conditions"}])
+def test_a_birth_event_is_denied_as_an_event_not_by_the_blanket_of_conditions(rich_record, parser, make_agent, recorded):
+    """"Born prematurely?" beside a record of no conditions: an event of birth is no condition,
+    so it is denied as an event, never "no medical conditions" nor "Yes, I've had no ..."."""
+    record = updated(rich_record, history={"past_diagnoses": [recorded]})
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, "Was she born prematurely?", ["ask_past_diagnosis"],
+                         {"past_diagnosis": ["born prematurely"]})
+        assert "condition" not in reply.text and "Yes" not in reply.text and DENIES.search(reply.text), reply.text

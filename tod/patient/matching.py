@@ -200,14 +200,28 @@ class CategoryTable:
 
     def related(self, query: str, candidate: str) -> bool:
         """Whether ``query`` and ``candidate`` are kin: members of one category ("bronchitis"
-        and "COPD", "aspirin" and "metformin"), or ``candidate`` a member of what ``query`` names."""
+        and "COPD", "aspirin" and "metformin"), or ``candidate`` a member of what ``query`` names;
+        never a ``candidate`` that lies apart from the body part ``query`` names ("ear infections"
+        and a chlamydia infection share no more than the class word)."""
+        place = asked_place(query)
+        if place and not place & body_regions(candidate):
+            return False
         return bool(self.member_of(query) & self.member_of(candidate)) or self.covers(query, candidate)
 
     def covers(self, query: str, candidate: str) -> bool:
         """Whether ``candidate`` (record text) is a member of the first category ``query``
-        names (the most specific: "diabetes medication" does not cover aspirin)."""
+        names (the most specific: "diabetes medication" does not cover aspirin), lying where
+        the query places the category (:meth:`placed_elsewhere`)."""
         named = self.named(query)
-        return bool(named) and self._member_pattern[named[0]].search(normalise(candidate)) is not None
+        return (bool(named) and self._member_pattern[named[0]].search(normalise(candidate)) is not None
+                and not self.placed_elsewhere(query, named[0], candidate))
+
+    def placed_elsewhere(self, query: str, category: str, candidate: str) -> bool:
+        """Whether ``query`` narrows ``category`` to a body part by a word besides the category's
+        own names ("ear infections": the ear) and ``candidate`` does not lie there: the class word
+        alone ("infection") never links a chlamydia infection to the ear infections asked."""
+        place = body_regions(" ".join(content_words(query) - self._name_words[category]))
+        return bool(place) and not place & body_regions(candidate)
 
 
 class Matcher:

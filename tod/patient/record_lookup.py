@@ -38,9 +38,10 @@ from tod.records.model import CaseFacts, Examination, Fact, Status, Symptom
 from tod.schema.labels import INTENT_SLOT
 
 #: A recorded value that says the field holds nothing ("no past medical history available",
-#: "none known"), whatever its status.
+#: "none known", "no medical conditions"), whatever its status.
 _NONE_VALUE = re.compile(
-    r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b|^(?:none|nil|nothing)$",
+    r"^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported|conditions?|illness(?:es)?|diseases?)$"
+    r"|^(?:no|none|nil|nothing)\b.*\b(?:history|known|significant|relevant|available|reported)\b|^(?:none|nil|nothing)$",
     re.IGNORECASE,
 )
 

@@ -16,7 +16,7 @@ from tod.patient.figures import without_numbers
 from tod.patient.handlers.base import AnswerHandler
 from tod.patient.handlers.not_sure import OWN_BODY
 from tod.patient.matching import body_regions, content_words
-from tod.patient.query_words import ATTRIBUTE_WORDS, PLACED_FIELD_WORDS, class_topic
+from tod.patient.query_words import ATTRIBUTE_WORDS, PLACED_FIELD_WORDS, class_topic, word_roots
 from tod.patient.record_lookup import blanket_denial, list_path
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items
@@ -48,6 +48,12 @@ _RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_rec
 #: family?"), so the same item asked of the patient and of the family gets two answers.
 _OTHERS_RECALLED = frozenset({"ask_family_history"})
 
+#: The intent that asks what the patient has tried for the complaint.
+_TRIED = "ask_receiving_treatment"
+
+#: The categories of ``templates/synonyms.yaml`` whose members are remedies a patient tries.
+_REMEDIES = ("medicines", "pain relievers", "supplements")
+
 
 class ListFieldHandler(AnswerHandler):
     """Answers the list-field intents (rule kind "list")."""
@@ -64,7 +70,7 @@ class ListFieldHandler(AnswerHandler):
         queries, catch_all = self.lookup.split_catch_alls([q for q in queries if without_numbers(q)], intent)
         if not facts:
             inapplicable = self.not_applicable.topic(intent)
-            return ([inapplicable] if inapplicable else self._elsewhere(intent, queries, fields[1:])), []
+            return ([inapplicable] if inapplicable else self._elsewhere(intent, queries, fields)), []
         paths = [f"{base}[{j}]" for j in range(len(facts))]
         named = [(p, f) for p, f in zip(paths, facts) if f.value and not blanket_denial(f)]
         # a value saying "nothing" denies the field only when no other fact is present in it
@@ -117,8 +123,12 @@ class ListFieldHandler(AnswerHandler):
             # "heart problems?" with none recorded: the class is denied by name
             topics = list(dict.fromkeys(classes.values()))
             statements.append(Statement(intent, "denied_class", "denied", {"asked": Fill(join_items(topics, "or"), items=tuple(topics))}))
-        if blanket and len(hits) < len(queries):
+        # "born prematurely?" beside "no medical conditions": an event of birth is no condition
+        # the blanket denies; it is denied as an event
+        events = self._events(intent, misses) if blanket else []
+        if blanket and len(hits) + len(events) < len(queries):
             statements.append(Statement(intent, "denied_all", "denied", paths=(blanket,), items=1))
+        statements += self._event_denials(intent, events)
         others = [p for p in present if p not in hits]
         if absent:
             if others and intent not in _KNOWN_FIELDS:
@@ -176,14 +186,15 @@ class ListFieldHandler(AnswerHandler):
         paths = list(dict.fromkeys(p for q in queries for p in found[q]))[: self.lookup.max_facts]
         return paths, [q for q in queries if not found[q]]
 
-    def _elsewhere(self, intent: str, queries: list[str], fields: Sequence[str]) -> list[Statement]:
+    def _elsewhere(self, intent: str, queries: list[str], rule_fields: Sequence[str]) -> list[Statement]:
         """The answer when the intent's own field holds nothing: the named items matched against the
         rule's other fields ("weight loss?" recorded as a symptom); about the rest, recall ("Pets?
         Nothing comes to mind.") where the intent asks about the patient's own life
         (:data:`_RECALLED`) and no present fact of the record names the item; about the patient's
         own body (:data:`~tod.patient.handlers.not_sure.OWN_BODY`), as
         :meth:`~tod.patient.record_lookup.RecordLookup.unmatched` sorts them; else "not sure" (and
-        about the topic when nothing is named)."""
+        about the topic when nothing is named). ``rule_fields``: the rule's fields, its own first."""
+        fields = rule_fields[1:]
         if not queries:
             # "What medicines are you on?" with none listed but a treatment started for this
             # illness: that treatment, never "nothing comes to mind" beside it
@@ -192,7 +203,7 @@ class ListFieldHandler(AnswerHandler):
                 return [Statement(intent, "present", "present", {"items": self.say.items(elsewhere)}, items=len(elsewhere))]
             # "anything about your reproductive health?" with painful intercourse recorded as a
             # symptom: that symptom, linked, never "nothing comes to mind" beside it
-            members = self._topic_members(intent)
+            members = self._topic_members(intent, rule_fields[0]) or self._tried_otherwise(intent)
             return self.said_members(intent, members) if members else [self.say.unsure(intent, queries)]
         hits, misses = self.lookup.match(queries, fields) if fields else ([], list(queries))
         absent: list[str] = []
@@ -218,13 +229,30 @@ class ListFieldHandler(AnswerHandler):
             statements += self.not_sure.answer(intent, unsure)
         return statements
 
-    def _topic_members(self, intent: str) -> list[str]:
+    def _topic_members(self, intent: str, field: str) -> list[str]:
         """The patient's own present facts, in any field, that are members of the category the
-        family of ``intent`` names (:data:`~tod.schema.labels.INTENT_FAMILIES`: "sexual and
-        reproductive" and a recorded painful intercourse), up to k; none for a family no
-        category names."""
-        family = INTENT_FAMILIES.get(intent, "")
-        return self.lookup.recorded_members(family, details=False)[: self.lookup.max_facts] if family else []
+        family of ``intent`` or its own (empty) ``field`` names (:data:`~tod.schema.labels.INTENT_FAMILIES`:
+        "sexual and reproductive" and a recorded painful intercourse; "history.trauma_surgery[*]":
+        a kidney transplant among the past illnesses), up to k; none for a topic no category names."""
+        topics = (INTENT_FAMILIES.get(intent, ""), list_path(field).rsplit(".", 1)[-1].replace("_", " "))
+        found = (p for topic in topics if topic for p in self.lookup.recorded_members(topic, details=False))
+        return list(dict.fromkeys(found))[: self.lookup.max_facts]
+
+    def _tried_otherwise(self, intent: str) -> list[str]:
+        """For a treatments-tried question (:data:`_TRIED`) with no treatment recorded as such,
+        what else the record shows the patient has tried for the complaint, up to k: whatever
+        eases a present symptom as a remedy (:data:`_REMEDIES`: a cream, a painkiller; lying still
+        is no treatment) and the medicines whose texts name a present symptom ("amoxicillin for
+        the sore throat, the rash came during the course"); none for other intents. Said, never "nothing I've tried comes to mind" beside them."""
+        if intent != _TRIED:
+            return []
+        case = self.lookup.case
+        symptoms = [p for p in self.lookup.present if p.startswith("symptoms[")]
+        eased = [p for remedy in _REMEDIES for p in self.lookup.recorded_members(remedy) if ".relieving_factors[" in p]
+        complaint = frozenset(r for p in symptoms for t in self.lookup.candidate_texts(p) for r in word_roots(t))
+        medicines = [p for p in self.lookup.present_in(("history.medications[*]",))
+                     if complaint & word_roots(" ".join(field_texts(case, p)))]
+        return list(dict.fromkeys([*eased, *medicines]))[: self.lookup.max_facts]
 
     def _recorded_members(self, intent: str, queries: Sequence[str]) -> tuple[list[str], list[str]]:
         """The patient's own record texts that are members of a family a query names
