@@ -122,14 +122,17 @@ def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
 #: A category label a record may put before an examination's name ("Vital Signs Blood Pressure").
 _EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab(?: results?| tests?)?|imaging)"
                          r"\s*[:-]?\s+(?=\S)", re.IGNORECASE)
+#: An owner before an examination's name ("patient's weight", "his pulse"): the reply says whose.
+_EXAM_OWNER = re.compile(r"^(?:the )?(?:patient'?s'?|my|his|her)\s+(?=\S)", re.IGNORECASE)
 
 
 def exam_name(name: str) -> str:
     """An examination's name as a person says it: without a category label before it
-    ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
+    ("Vital Signs Blood Pressure" -> "blood pressure") or an owner ("patient's weight" ->
+    "weight", the reply says whose), a name in title case in lower case
     ("Complete Blood Count" -> "complete blood count", "Temperature" -> "temperature", so it
     reads in lower case inside a sentence; acronyms such as "ECG" kept)."""
-    bare = _EXAM_LABEL.sub("", name.strip())
+    bare = _EXAM_OWNER.sub("", _EXAM_LABEL.sub("", name.strip()))
     words = bare.split()
     if words and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
         bare = bare.lower()
