@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from tod.patient.matching import body_regions
 from tod.patient.plain import (
-    owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said, with_count_article,
+    owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said,
 )
 from tod.patient.spoken import course_or_finding_said, spoken_fact
 from tod.patient.templates import with_result
@@ -282,7 +282,7 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if path.startswith(_OWN_FIELDS):
         value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
-        value = with_count_article(with_article(value))
+        value = with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:

@@ -15,7 +15,7 @@ from typing import Sequence
 from tod.patient.acts import Fill, Statement
 from tod.patient.facts import spoken_phrase
 from tod.patient.matching import content_words
-from tod.patient.plain import with_count_article
+from tod.patient.plain import item_word_class
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
 from tod.patient.spoken import asked_shape, referred, without_place
@@ -58,7 +58,7 @@ class StatementMaker:
         throbbing headache")."""
         texts = [self.phrase(p).text for p in paths]
         if articles:
-            texts = [with_count_article(with_article(t, SYMPTOM_HEADS)) if _SYMPTOM_NAME.fullmatch(p) else t
+            texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t
                      for p, t in zip(paths, texts)]
         return Fill(join_things(referred(texts)), tuple(paths))
 
@@ -80,9 +80,10 @@ class StatementMaker:
         """The soft denial of symptoms no record fact touches, naming them ("No, I haven't
         noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
-        absent). Nothing the patient can repeat is named: "not sure" about the topic."""
+        absent); a thing every body has (:func:`~tod.patient.plain.item_word_class`, "muscle
+        mass") as unchanged, never "no muscle mass". Nothing the patient can repeat is named: "not sure" about the topic."""
         unchanged = [q for q in queries if content_words(q) <= ATTRIBUTE_WORDS and not COMPLAINT_WORDS.search(q)
-                     or self._change_in_own(q)]
+                     or self._change_in_own(q) or item_word_class(q) == "owned"]
         return self.named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
 
