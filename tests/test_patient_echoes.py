@@ -92,6 +92,9 @@ def test_an_alcohol_answer_has_no_label_lead(rich_record, parser, make_agent):
     (["stress level"], "attribute"), (["mental health"], "attribute"), (["ability to think clearly"], "attribute"),
     (["urinating less"], "activity"), (["sleeping more than usual"], "activity"),
     (["bowel or bladder habits"], "part"),
+    # a verb or an adjective is no noun: never "no bled or crusted over", "no painful"
+    (["bled or crusted over"], "other"), (["purple spot or painful"], "other"), (["painful"], "other"),
+    (["muscle mass"], "attribute"),  # every body has it: never "no muscle mass"
 ])
 def test_an_item_is_classed_by_its_shape(items, shape):
     assert asked_shape(items) == shape

@@ -371,23 +371,17 @@ _VERB_PARTICLES = frozenset("or and over up out away off down".split())
 _ADJECTIVES = frozenset("""red hot warm cold tender sore numb stiff hard soft firm raised flat weak tired dizzy
     sick pale yellow blue purple dark swollen lumpy bumpy smooth rough dry wet moist""".split())
 _ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ible", "able", "less", "ish", "itchy", "scaly", "flaky", "crusty")
-#: Things every body has: a doctor's "any muscle mass?" is a change in them, never "no muscle mass".
-_OWNED_BY_ALL = _ABILITIES | frozenset("""strength weight appetite sleep energy hair nails skin mood libido voice
-    periods bowels breathing thirst""".split()) | {"muscle mass", "bowel habits", "sex drive", "body hair"}
 
 
 def item_word_class(item: str) -> str:
     """What kind of word a doctor's item is, so a denial takes a frame that fits it: "verb"
-    (a past form with its particles: "bled or crusted over" -> "it hasn't bled or crusted
-    over"), "adjective" ("painful", "itchy or tender" -> "it isn't painful"), "owned" (a
-    thing every body has: "muscle mass", "appetite" -> "I haven't noticed any change in my
-    muscle mass") or "noun" (anything else: "no rash")."""
+    (a past form with its particles: "bled or crusted over", denied as "it hasn't bled or
+    crusted over"), "adjective" ("painful", "itchy or tender": "it isn't painful") or "noun"
+    (anything else: "no rash"); never "no bled" or "no painful"."""
     words = [w.strip(",;?.").lower() for w in item.split()]
     content = [w for w in words if w and w not in _VERB_PARTICLES]
     if not content:
         return "noun"
-    if " ".join(content) in _OWNED_BY_ALL:
-        return "owned"
     if all(w.endswith("ed") or w in _IRREGULAR_PAST for w in content) and content[0] not in _ADJECTIVES:
         return "verb"
     if all(w in _ADJECTIVES or w.endswith(_ADJECTIVE_ENDINGS) for w in content):

@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from tod.patient.matching import body_regions
+from tod.patient.plain import item_word_class
 from tod.patient.voice import first_person
 from tod.text import indefinite_article
 
@@ -898,6 +899,8 @@ _FUNCTIONS = frozenset("""swallowing digestion breathing hearing vision eyesight
 #: The heads of a measure of the body ("weight", "blood pressure", "body mass index").
 _MEASURES = frozenset("""weight height bmi index pressure temperature pulse rate sugar sugars glucose cholesterol
     size girth circumference""".split())
+#: Amounts every body has, named by two words ("muscle mass", "bone density").
+_BODY_AMOUNTS = frozenset({"muscle mass", "bone density", "body fat", "body hair", "sex drive", "muscle bulk"})
 #: Heads of a body system or organ group ("immune system", "urinary tract", "lymph glands").
 _SYSTEMS = frozenset("system systems tract organs glands function".split())
 #: Words for a quality of a thing the patient has ("appearance", "texture"): nothing about
@@ -961,6 +964,10 @@ def _item_shape(item: str) -> str:
         return "feeling"
     if _adjective_after_part(words):
         return "other"  # "nose dry": neither "no nose dry" nor "problems with my nose dry"
+    if any(item_word_class(part) != "noun" for part in re.split(r"\b(?:or|and)\b", " ".join(words)) if part.strip()):
+        return "other"  # "bled or crusted over", "purple spot or painful": never "no bled", "no painful"
+    if " ".join(words[-2:]) in _BODY_AMOUNTS:
+        return "attribute"  # "muscle mass": every body has it, never "no muscle mass"
     if _PROBLEM_WORDS & set(words) or words[0] in _CHANGED and len(words) > 1:
         return "problem"  # "decreased libido" names its own change: a problem had, no attribute
     first = words[0]

@@ -15,7 +15,6 @@ from typing import Sequence
 from tod.patient.acts import Fill, Statement
 from tod.patient.facts import spoken_phrase
 from tod.patient.matching import content_words
-from tod.patient.plain import item_word_class
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
 from tod.patient.spoken import asked_shape, referred, without_place
@@ -80,10 +79,9 @@ class StatementMaker:
         """The soft denial of symptoms no record fact touches, naming them ("No, I haven't
         noticed any rash."; an attribute as unchanged, "No change in my appetite"): outcome
         denied, variant ``absent_unrecorded``, no record path (an unrecorded symptom assumed
-        absent); a thing every body has (:func:`~tod.patient.plain.item_word_class`, "muscle
-        mass") as unchanged, never "no muscle mass". Nothing the patient can repeat is named: "not sure" about the topic."""
+        absent). Nothing the patient can repeat is named: "not sure" about the topic."""
         unchanged = [q for q in queries if content_words(q) <= ATTRIBUTE_WORDS and not COMPLAINT_WORDS.search(q)
-                     or self._change_in_own(q) or item_word_class(q) == "owned"]
+                     or self._change_in_own(q)]
         return self.named_denials(section, (("absent_unrecorded", [q for q in queries if q not in unchanged]),
                                              ("absent_unrecorded_unchanged", unchanged)))
 
