@@ -335,10 +335,11 @@ _CLAUSE_VERBS = frozenset("""feeling having getting being going losing gaining b
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-#: An episode head ends its phrase at "of" too ("an episode of belly pain"); a number, a time
-#: word, an article or a comma ends any phrase ("a cold, 10 days ago", "a fall last year").
+#: An episode head ends its phrase at "of" too ("an episode of belly pain"); a time, a time
+#: word, an article or a comma ends any phrase ("a cold 10 days ago", "a fall last year").
 _TAIL = re.compile(r"\s*[,;(]| (?=(?:of \d|without|on|all over|that|for|as|at|in|after|before|since|with|via|from|"
-                   r"during|when|while|because|aged|once|twice|last|about|an?|\d[\w-]*)\b)")
+                   r"during|when|while|because|aged|once|twice|last|about|an?|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?|"
+                   r"times?))\b)")
 _OF = re.compile(r" of\b")
 
 
