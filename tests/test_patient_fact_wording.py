@@ -96,6 +96,12 @@ def test_relatives_clauses_are_joined_with_and_not_as_well_as() -> None:
     assert join_things(["a headache and swelling", "spots"]) == "spots, as well as a headache and swelling"
 
 
+def test_a_past_test_with_its_finding_is_said_as_the_test_had_and_what_it_showed(rich_record) -> None:
+    record = edited(rich_record, trauma_surgery=[{"value": "colonoscopy revealed two small polyps"}])
+    # never "I've had colonoscopy revealed two small polyps"
+    assert spoken_phrase(record.case, "history.trauma_surgery[0]") == "a colonoscopy, which showed two small polyps"
+
+
 def test_treatment_with_a_recorded_medicine_is_left_to_the_medicines(rich_record) -> None:
     record = edited(rich_record, medications=[{"value": "carbimazole 10 mg"}],
                     past_diagnoses=[{"value": "overactive thyroid on carbimazole"}])
@@ -135,6 +141,7 @@ def test_despite_clause_with_a_fact_of_its_own_is_kept(rich_record) -> None:
 
 @pytest.mark.parametrize(("text", "said"), [
     ("blocked ear", "a blocked ear"),
+    ("lump next to the back passage", "a lump next to the back passage"),
     ("broken left wrist", "a broken left wrist"),
     ("swollen belly", "a swollen belly"),
     ("left ear", "left ear"),
@@ -536,6 +543,7 @@ def test_a_singular_countable_thing_takes_its_article(text, said):
     ("continuous heart murmur", "a continuous heart murmur"),
     ("squeaky noise when breathing in", "a squeaky noise when breathing in"),
     ("blocked ear", "a blocked ear"),
+    ("lump next to the back passage", "a lump next to the back passage"),
     ("skin spots that itch", "skin spots that itch"),
     ("wheezing", "wheezing"),
 ])

@@ -271,6 +271,21 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
                "history.physical_changes[", "social.reproductive_history[")
 
 
+#: A test in the history with what it found, in a chart's words ("laryngoscopy revealed white patches").
+_TEST_FOUND = re.compile(r"^(?P<test>[\w -]+?) (?:revealed|showed|demonstrated|confirmed|found) (?P<found>\w.*)$",
+                         re.IGNORECASE)
+
+
+def _finding_of_test(value: str) -> str | None:
+    """A past test noted with what it found as a person says it, the test had and what it
+    showed ("fiberoptic laryngoscopy revealed white patches" -> "a fiberoptic laryngoscopy,
+    which showed white patches"); ``None`` for any other value."""
+    match = _TEST_FOUND.match(value)
+    if not match:
+        return None
+    return f"{with_article(match.group('test'))}, which showed {match.group('found')}"
+
+
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
     operations), a recorded position as the speaker's body part ("my whole head",
@@ -282,7 +297,7 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if path.startswith(_OWN_FIELDS):
         value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
-        value = with_article(value)
+        value = _finding_of_test(value) or with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:

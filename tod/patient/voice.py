@@ -296,6 +296,8 @@ _COUNTABLE_HEADS = _EPISODE_HEADS | frozenset(
     appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
     blockage murmur polyp rupture lump nodule coil implant vaccine jab booster trip problem condition defect""".split()
 )
+#: Endings of a procedure's name, countable as the operations above ("a colonoscopy", "a mammogram").
+_PROCEDURE_ENDINGS = ("scopy", "ectomy", "otomy", "ostomy", "plasty", "gram")
 #: Body parts there is one of (or one is meant): with a word before them a condition of
 #: theirs is countable ("an enlarged prostate", "an underactive thyroid", "a slipped disc").
 _ORGAN_HEADS = frozenset("prostate liver thyroid disc lung kidney heart heartbeat spleen gallbladder bladder uterus womb".split())
@@ -338,6 +340,7 @@ _CLAUSE_VERBS = frozenset("""feeling having getting being going losing gaining b
 #: An episode head ends its phrase at "of" too ("an episode of belly pain"); a time, a time
 #: word, an article or a comma ends any phrase ("a cold 10 days ago", "a fall last year").
 _TAIL = re.compile(r"\s*[,;(]| (?=(?:of \d|without|on|all over|that|for|as|at|in|after|before|since|with|via|from|"
+                   r"next to|near|beside|behind|under|below|above|around|inside|between|along|across|"
                    r"during|when|while|because|aged|once|twice|last|about|an?|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?|"
                    r"times?))\b)")
 _OF = re.compile(r" of\b")
@@ -388,7 +391,8 @@ def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     head = words[-1].lower().strip(",;")
     organ = len(words) > 1 and (head in _ORGAN_HEADS or _described_part(words))
     described = (len(words) >= _DESCRIBED_WORDS or core != text) and head in _DESCRIBED_HEADS
-    if not (head in heads or organ or described) or len(words) > 5:
+    procedure = heads is _COUNTABLE_HEADS and head.endswith(_PROCEDURE_ENDINGS)
+    if not (head in heads or organ or described or procedure) or len(words) > 5:
         return text
     return f"{indefinite_article(text)} {text}"
 
