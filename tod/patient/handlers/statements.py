@@ -32,6 +32,24 @@ _NAMES_CHANGE = re.compile(r"^(?:decreased|increased|reduced|raised|low|high|poo
                            re.IGNORECASE)
 
 
+#: Sentence adverbs that open a doctor's sentence, never an item ("Also, any fever?").
+_DISCOURSE_ADVERB = re.compile(r"^(?:(?:also|additionally|furthermore|moreover|besides|lastly|finally|next|then|"
+                               r"secondly|firstly|now|so|okay|ok|alright|and|but)\b[,\s]*)+", re.IGNORECASE)
+
+
+def without_discourse_adverb(item: str) -> str:
+    """``item`` without the sentence adverbs before it ("Also fever" -> "fever", "Also" -> "")."""
+    return _DISCOURSE_ADVERB.sub("", item.strip())
+
+
+def cut_mid_word(item: str, turn: str) -> bool:
+    """Whether ``item`` stands in ``turn`` only as part of a longer word ("injur" of "any
+    injuries?"): a piece of a word, never an item to repeat."""
+    if not item or item.lower() not in turn.lower():
+        return False
+    return re.search(rf"(?<!\w){re.escape(item)}(?!\w)", turn, re.IGNORECASE) is None
+
+
 class StatementMaker:
     """Builds the statements of one case's answers from record paths and the doctor's items.
 
@@ -68,9 +86,12 @@ class StatementMaker:
         "injuries or trauma to my right leg" -> "injuries or trauma"), the items that cannot
         stand as one (:func:`speakable`: a chat or question word, more than five words) and
         those cut from a longer phrase of the turn
-        (:func:`cut_from`: "current" of "current medications") left out; ``None`` when none
+        (:func:`cut_from`: "current" of "current medications") or cut mid-word
+        (:func:`cut_mid_word`: "injur" of "injuries") left out, a discourse adverb before an
+        item dropped (:func:`without_discourse_adverb`: never "any Also"); ``None`` when none
         is left."""
-        whole = [q for q in queries if not cut_from(q, self.lookup.turn_text)]
+        whole = [q for q in map(without_discourse_adverb, queries)
+                 if q and not cut_from(q, self.lookup.turn_text) and not cut_mid_word(q, self.lookup.turn_text)]
         echoes = (echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in whole)
         echoed = [e for e in dict.fromkeys(e if speakable(e) else without_place(e) for e in echoes) if speakable(e)]
         return Fill(join_items(echoed, "or"), items=tuple(echoed)) if echoed else None
