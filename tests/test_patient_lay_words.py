@@ -109,6 +109,7 @@ def test_a_medicine_after_a_modifier_keeps_one_article(rich_record, parser, make
     ("purple spot", "noun"),
     ("hair loss", "noun"),
     ("bleeding", "noun"),
+    ("sore or rash", "noun"),  # "sore" is a noun too
 ])
 def test_an_items_word_class_picks_its_denial_frame(item: str, kind: str):
     """A verb item is denied as a doing ("it hasn't bled"), an adjective as a state ("it isn't

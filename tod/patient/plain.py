@@ -367,8 +367,9 @@ def spoken_reading(result: str) -> str:
 _IRREGULAR_PAST = frozenset("bled grown spread shrunk burst torn broken swollen risen fallen".split())
 #: Small words a verb or an adjective item may carry ("crusted over", "bled or crusted").
 _VERB_PARTICLES = frozenset("or and over up out away off down".split())
-#: Adjectives a doctor names a feature by ("painful", "itchy", "tender") beyond their endings.
-_ADJECTIVES = frozenset("""red hot warm cold tender sore numb stiff hard soft firm raised flat weak tired dizzy
+#: Adjectives a doctor names a feature by ("painful", "itchy", "tender") beyond their endings; words
+#: that are nouns too ("sore", "cold") are left to the nouns.
+_ADJECTIVES = frozenset("""red hot warm tender numb stiff hard soft firm raised flat weak tired dizzy
     sick pale yellow blue purple dark swollen lumpy bumpy smooth rough dry wet moist""".split())
 _ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ible", "able", "less", "ish", "itchy", "scaly", "flaky", "crusty")
 
