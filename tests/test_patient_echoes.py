@@ -92,6 +92,9 @@ def test_an_alcohol_answer_has_no_label_lead(rich_record, parser, make_agent):
     (["stress level"], "attribute"), (["mental health"], "attribute"), (["ability to think clearly"], "attribute"),
     (["urinating less"], "activity"), (["sleeping more than usual"], "activity"),
     (["bowel or bladder habits"], "part"),
+    # a verb or an adjective is no noun: never "no bled or crusted over", "no painful"
+    (["bled or crusted over"], "other"), (["purple spot or painful"], "other"), (["painful"], "other"),
+    (["muscle mass"], "attribute"),  # every body has it: never "no muscle mass"
 ])
 def test_an_item_is_classed_by_its_shape(items, shape):
     assert asked_shape(items) == shape
@@ -284,3 +287,14 @@ def test_a_long_placed_item_is_echoed_without_its_place(rich_record, parser, mak
     for text in replies_to(record, parser, make_agent, "Have you had any recent injuries or trauma to your right leg?",
                            ["ask_trauma_surgery"], {"trauma_surgery": ["injuries or trauma to your right leg"]}):
         assert "operations" not in text and re.search(r"injur", text, re.IGNORECASE), text
+
+
+@pytest.mark.parametrize(("turn", "items"), [
+    ("Also, any night sweats?", ["Also", "night sweats"]),
+    ("Any injuries recently?", ["injur"]),
+])
+def test_a_denial_never_repeats_a_sentence_adverb_or_a_piece_of_a_word(rich_record, parser, make_agent, turn, items):
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, turn, ["ask_symptom"], {"symptom": items}).text
+        assert "Also" not in text and "injur " not in text and not text.rstrip(".?").endswith("injur"), text
+        assert not re.search(r"\b(?:any|no) also\b", text, re.IGNORECASE), text

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tod.patient.facts import spoken_phrase, without_chart_tail
-from tod.patient.plain import plain_value, symptom_clause, with_count_article
+from tod.patient.plain import plain_value, symptom_clause
 from tod.patient.spoken import (
     change_said, course_or_finding_said, item_sentence, join_detail, split_aside, spoken_fact, without_notes,
 )
@@ -96,6 +96,12 @@ def test_relatives_clauses_are_joined_with_and_not_as_well_as() -> None:
     assert join_things(["a headache and swelling", "spots"]) == "spots, as well as a headache and swelling"
 
 
+def test_a_past_test_with_its_finding_is_said_as_the_test_had_and_what_it_showed(rich_record) -> None:
+    record = edited(rich_record, trauma_surgery=[{"value": "colonoscopy revealed two small polyps"}])
+    # never "I've had colonoscopy revealed two small polyps"
+    assert spoken_phrase(record.case, "history.trauma_surgery[0]") == "a colonoscopy, which showed two small polyps"
+
+
 def test_treatment_with_a_recorded_medicine_is_left_to_the_medicines(rich_record) -> None:
     record = edited(rich_record, medications=[{"value": "carbimazole 10 mg"}],
                     past_diagnoses=[{"value": "overactive thyroid on carbimazole"}])
@@ -135,6 +141,7 @@ def test_despite_clause_with_a_fact_of_its_own_is_kept(rich_record) -> None:
 
 @pytest.mark.parametrize(("text", "said"), [
     ("blocked ear", "a blocked ear"),
+    ("lump next to the back passage", "a lump next to the back passage"),
     ("broken left wrist", "a broken left wrist"),
     ("swollen belly", "a swollen belly"),
     ("left ear", "left ear"),
@@ -266,6 +273,23 @@ def test_field_sentence_frames_turn_note_values_into_clauses():
     assert spoken_fact("history.past_diagnoses[0]", ("two children with asthma",)) == "two children with asthma"
     assert first_person("lives with husband") == "I live with my husband"
     assert first_person("lives with her husband") == "I live with my husband"
+
+
+@pytest.mark.parametrize("path, value, subject, said", [
+    ("social.alcohol", "Socially", "I", "I drink socially"),
+    ("social.alcohol", "occasionally, at weekends", "I", "I drink occasionally, at weekends"),
+    ("social.alcohol", "2 glasses of wine a day", "she", "she has 2 glasses of wine a day"),
+    ("social.tobacco", "1 pack per day", "I", "I smoke a pack per day"),
+    ("social.tobacco", "10 cigarettes a day", "he", "he smokes 10 cigarettes a day"),
+    ("social.living_habits[0]", "time in prison", "I", "I spent time in prison"),
+    ("social.living_habits[0]", "worked outdoors for 30 years", "I", "I worked outdoors for 30 years"),
+    ("social.alcohol", "none", "I", "none"),  # not how often or how much: left to the field's denial
+])
+def test_a_verbless_social_note_is_said_as_a_clause_of_its_field(path, value, subject, said):
+    """A note with no verb takes its field's verb ("I drink socially", "I smoke a pack per
+    day"), a stay named by its time is where the speaker spent it, a note opened by its verb
+    is the speaker's clause; never "Socially." or "I've had worked outdoors"."""
+    assert spoken_fact(path, (value,), subject=subject, voice=first_person) == said
 
 
 def test_a_note_clause_about_an_item_is_said_with_it_as_subject_or_left_out():
@@ -504,11 +528,28 @@ def test_a_symptom_change_or_sign_stays_a_thing(name):
     ("faint smell of burning once", "a faint smell of burning once"),
     ("feeling cold", "feeling cold"),
     ("several spots", "several spots"),
+    ("squeaky noise when breathing in", "a squeaky noise when breathing in"),
+    ("skin spots", "skin spots"),
+    ("I've had a fall", "I've had a fall"),
 ])
 def test_a_singular_countable_thing_takes_its_article(text, said):
     """The head before the first tail (a preposition, a time, a comma) decides the article:
-    "a bout of ...", "a rattling noise"; a mass noun, a doing or a determiner keeps it as it is."""
-    assert with_count_article(text) == said
+    "a bout of ...", "a rattling noise"; a mass noun, a plural, a doing, a clause or a
+    determiner keeps it as it is."""
+    assert with_article(text) == said
+
+
+@pytest.mark.parametrize("text, said", [
+    ("continuous heart murmur", "a continuous heart murmur"),
+    ("squeaky noise when breathing in", "a squeaky noise when breathing in"),
+    ("blocked ear", "a blocked ear"),
+    ("lump next to the back passage", "a lump next to the back passage"),
+    ("skin spots that itch", "skin spots that itch"),
+    ("wheezing", "wheezing"),
+])
+def test_a_singular_countable_symptom_takes_its_article(text, said):
+    """A symptom named by a singular count noun is had with "a"; a plural or a mass noun none."""
+    assert with_article(text, SYMPTOM_HEADS) == said
 
 
 @pytest.mark.parametrize("name, subject, said", [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tod.lexicon import LayLexicon
-from tod.patient.plain import own_parts, plain_value, spoken_reading
+from tod.patient.plain import item_word_class, own_parts, plain_value, spoken_reading
 from tod.patient.templates import join_things
 
 from reply_support import ask, edited, replies_to
@@ -31,6 +31,7 @@ def test_examination_names_lose_category_labels_and_title_case():
     assert exam_name("Full Blood Count") == "full blood count"
     assert exam_name("MRI Brain") == "MRI Brain"  # an acronym keeps its case
     assert exam_name("Imaging") == "imaging"  # a label alone is the name (lower case inside a sentence)
+    assert exam_name("patient's weight") == "weight"  # the reply says whose
 
 
 @pytest.mark.parametrize(("value", "said"), [
@@ -40,6 +41,9 @@ def test_examination_names_lose_category_labels_and_title_case():
     ("generalised aches", "aches all over"),
     ("intermittent tingling", "tingling that comes and goes"),
     ("progressive hoarseness", "hoarseness that's getting worse"),
+    ("progressive skin spots", "skin spots that are getting worse"),  # a plural agrees
+    ("progressive pain in the legs", "pain in the legs that's getting worse"),  # the head is "pain"
+    ("intermittent headaches", "headaches that come and go"),
     ("unintentional 3-kg weight loss", "3-kg weight loss without trying"),
     ("crohn's disease", "Crohn's disease"),
     ("bell's palsy on the left", "Bell's palsy on the left"),
@@ -94,3 +98,20 @@ def test_a_medicine_after_a_modifier_keeps_one_article(rich_record, parser, make
     record = edited(rich_record, medications=[{"value": "combined oral contraceptive pill", "detail": "daily"}])
     for text in replies_to(record, parser, make_agent, "Are you on any medication?", ["ask_past_medication"]):
         assert "the combined pill" in text and "combined the" not in text, text
+
+
+@pytest.mark.parametrize(("item", "kind"), [
+    ("bled or crusted over", "verb"),
+    ("changed", "verb"),
+    ("painful", "adjective"),
+    ("itchy or tender", "adjective"),
+    ("swollen", "adjective"),
+    ("purple spot", "noun"),
+    ("hair loss", "noun"),
+    ("bleeding", "noun"),
+    ("sore or rash", "noun"),  # "sore" is a noun too
+])
+def test_an_items_word_class_picks_its_denial_frame(item: str, kind: str):
+    """A verb item is denied as a doing ("it hasn't bled"), an adjective as a state ("it isn't
+    painful"), never "no X"."""
+    assert item_word_class(item) == kind

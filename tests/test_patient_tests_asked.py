@@ -123,3 +123,24 @@ def test_the_doctors_examination_standing_alone_says_no_too(rich_record, parser,
         text = ask(make_agent(record, parser, seed=seed), parser, "Any tests?", "ask_medical_examination")
         # nothing said before it, so nothing for "too" or "as well" to add to
         assert "examined me" in text and " too" not in text and "as well" not in text, text
+
+
+def test_vital_signs_are_said_as_measured_and_generic_results_never_named(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"] = [{"name": "chest X-ray", "result": "clear", "category": "imaging"},
+                                    {"name": "Temperature", "result": "37.9 C", "category": "vital_sign"},
+                                    {"name": "blood pressure", "result": "118/76 mmHg", "category": "vital_sign"},
+                                    {"name": "Test results", "result": "pending", "category": "other"}]
+    record = Record.model_validate(data)
+    for seed in (0, 1, 2):
+        text = ask(make_agent(record, parser, seed=seed), parser, "Any tests?", "ask_medical_examination")
+        # the X-ray is a test; temperature and blood pressure were measured; "test results" names no test
+        assert "X-ray" in text and "checked my temperature and blood pressure" in text, text
+        assert "like the temperature" not in text and "test results" not in text.lower(), text
+
+
+def test_vital_signs_alone_are_said_as_measured(rich_record, parser, make_agent):
+    data = rich_record.model_dump()
+    data["case"]["examinations"] = [{"name": "patient's weight", "result": "70 kg", "category": "vital_sign"}]
+    text = ask(make_agent(Record.model_validate(data), parser), parser, "Any tests?", "ask_medical_examination")
+    assert "checked my weight" in text and "also" not in text and "as well" not in text and "tests" not in text, text

@@ -207,3 +207,12 @@ def test_a_skin_item_takes_a_rash_its_position_places_where_asked(text, item, ri
     for seed in SEEDS:
         reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
         assert "symptoms[1]" in reply.provenance and not DENIES.match(reply.text), reply.text
+
+
+def test_a_thing_every_body_has_is_never_denied_as_absent(rich_record, parser, make_agent):
+    # "muscle mass" named as a symptom, no change asked: never "no muscle mass"
+    for seed in SEEDS:
+        text = reply_to(rich_record, parser, make_agent, seed, "Any issues with muscle mass?", ["ask_symptom"],
+                        {"symptom": ["muscle mass"]}).text
+        assert "no muscle mass" not in text.lower() and "any muscle mass" not in text, text
+        assert "my muscle mass" in text.lower(), text

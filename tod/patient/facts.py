@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from tod.patient.matching import body_regions
 from tod.patient.plain import (
-    owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said, with_count_article,
+    owned_places, own_parts, plain_value, spoken_reading, symptom_clause, symptom_said,
 )
 from tod.patient.spoken import course_or_finding_said, spoken_fact
 from tod.patient.templates import with_result
@@ -122,14 +122,17 @@ def sex_words(sex: str, *, child: bool) -> tuple[str, ...]:
 #: A category label a record may put before an examination's name ("Vital Signs Blood Pressure").
 _EXAM_LABEL = re.compile(r"^(?:vital signs?|laboratory(?: results?| tests?)?|lab(?: results?| tests?)?|imaging)"
                          r"\s*[:-]?\s+(?=\S)", re.IGNORECASE)
+#: An owner before an examination's name ("patient's weight", "his pulse"): the reply says whose.
+_EXAM_OWNER = re.compile(r"^(?:the )?(?:patient'?s'?|my|his|her)\s+(?=\S)", re.IGNORECASE)
 
 
 def exam_name(name: str) -> str:
     """An examination's name as a person says it: without a category label before it
-    ("Vital Signs Blood Pressure" -> "blood pressure"), a name in title case in lower case
+    ("Vital Signs Blood Pressure" -> "blood pressure") or an owner ("patient's weight" ->
+    "weight", the reply says whose), a name in title case in lower case
     ("Complete Blood Count" -> "complete blood count", "Temperature" -> "temperature", so it
     reads in lower case inside a sentence; acronyms such as "ECG" kept)."""
-    bare = _EXAM_LABEL.sub("", name.strip())
+    bare = _EXAM_OWNER.sub("", _EXAM_LABEL.sub("", name.strip()))
     words = bare.split()
     if words and all(w[:1].isupper() and w[1:].islower() for w in words if w[:1].isalpha()):
         bare = bare.lower()
@@ -268,6 +271,21 @@ _OWN_FIELDS = ("history.past_diagnoses[", "history.trauma_surgery[", "history.va
                "history.physical_changes[", "social.reproductive_history[")
 
 
+#: A test in the history with what it found, in a chart's words ("laryngoscopy revealed white patches").
+_TEST_FOUND = re.compile(r"^(?P<test>[\w -]+?) (?:revealed|showed|demonstrated|confirmed|found) (?P<found>\w.*)$",
+                         re.IGNORECASE)
+
+
+def _finding_of_test(value: str) -> str | None:
+    """A past test noted with what it found as a person says it, the test had and what it
+    showed ("fiberoptic laryngoscopy revealed white patches" -> "a fiberoptic laryngoscopy,
+    which showed white patches"); ``None`` for any other value."""
+    match = _TEST_FOUND.match(value)
+    if not match:
+        return None
+    return f"{with_article(match.group('test'))}, which showed {match.group('found')}"
+
+
 def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], caregiver: bool) -> tuple[str | None, ...]:
     """Record values of a fact as a person says them: "a heart attack" (past diagnoses and
     operations), a recorded position as the speaker's body part ("my whole head",
@@ -279,7 +297,7 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if path.startswith(_OWN_FIELDS):
         value = verb_clause(value, SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith(_COUNTABLE_LISTS):
-        value = with_count_article(with_article(value))
+        value = _finding_of_test(value) or with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
         value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
     if path.startswith("history.family_history[") and rest and rest[0]:

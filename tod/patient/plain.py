@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from tod.patient.matching import body_regions
+from tod.patient.voice import plural_phrase
 from tod.text import indefinite_article
 
 #: Chart modifiers at the start of a value and how a patient says them: (words put before
@@ -39,6 +40,9 @@ _MODIFIERS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "unintended": ("", " without trying"),
     "pitting": ("", ""),  # an examiner's press test ("pitting swollen feet"): no patient's word
 })
+#: A modifier's clause as said of a plural thing ("skin spots that are getting worse").
+_PLURAL_VERBS = MappingProxyType({" that's getting worse": " that are getting worse",
+                                  " that comes and goes": " that come and go"})
 #: (The lay table's own words for a modifier, "comes and goes", are moved the same way.)
 _MODIFIER = re.compile(rf"^({'|'.join(_MODIFIERS)})\s+(?=\S)", re.IGNORECASE)
 #: Words that may stand between a place preposition and the body part they place ("in
@@ -108,7 +112,8 @@ def plain_value(text: str) -> str:
     match = _MODIFIER.match(text)
     if match:
         before, after = _MODIFIERS[match.group(1).lower()]
-        text = f"{before}{text[match.end():]}{after}"
+        thing = text[match.end():]
+        text = f"{before}{thing}{_PLURAL_VERBS.get(after, after) if plural_phrase(thing) else after}"
     return _PROPER.sub(lambda m: m.group(1).capitalize(), text)
 
 
@@ -345,43 +350,6 @@ def _change_clause(name: str, subject: str) -> str | None:
     return f"{_OWN.get(subject, 'their')} {what} {verb} been {level} than usual"
 
 
-#: Singular countable heads a patient names with "a" ("an episode of belly pain", "a cold
-#: with a sore throat", "a squeaky noise"): episodes and things noticed one at a time.
-_COUNT_HEADS = frozenset("""episode bout attack spell fit flare noise sound smell taste cold lump bump spot patch
-    cut wound sore ulcer blister graze fall""".split())
-#: Words that end a phrase's first noun phrase: its head is the word before the first of them.
-_PHRASE_STOP = re.compile(r"\s+(?:of|with|in|on|at|after|before|since|from|for|during|while|once|twice|last|"
-                          r"\d[\w-]*|a|an|about)\b|\s*[,;(]", re.IGNORECASE)
-#: Words that open a phrase that already has its determiner or is a clause.
-_DETERMINED = frozenset("a an the my his her their one two three some any no several lots".split())
-#: Subjects and verbs that open a clause.
-_CLAUSE_WORDS = frozenset("i he she it they we there has have had is was been can't cannot".split())
-
-
-def _clause_like(words: list[str]) -> bool:
-    """Whether ``words`` open a clause or a doing ("I've been feeling cold", "feeling
-    cold"), never a thing to put "a" before."""
-    first = words[0].lower()
-    return "'" in first or first in _DOING_VERBS or first in _CLAUSE_WORDS
-
-
-def with_count_article(text: str) -> str:
-    """A singular countable thing named without its article, with it: "episode of upper
-    belly pain, a year ago" -> "an episode of upper belly pain, a year ago", "cold with
-    sore throat 10 days ago" -> "a cold with sore throat 10 days ago", "squeaky noise" ->
-    "a squeaky noise"; the head is the last word before the phrase's first tail (a
-    preposition, a time, a comma). Any other text (a mass noun, a plural, a determiner
-    already there) unchanged."""
-    words = text.split()
-    if not words or words[0].lower() in _DETERMINED or _clause_like(words):
-        return text
-    stop = _PHRASE_STOP.search(text)
-    core = text[:stop.start()] if stop else text
-    if not core.split() or core.split()[-1].lower() not in _COUNT_HEADS or len(core.split()) > 4:
-        return text
-    return f"{indefinite_article(text)} {text}"
-
-
 #: A blood-pressure reading with its unit ("122/78 mmHg").
 _PRESSURE = re.compile(r"\b(\d{2,3})\s*/\s*(\d{2,3})\s*mm\s*hg\b", re.IGNORECASE)
 #: A pulse or breathing rate with its unit ("72 bpm").
@@ -393,3 +361,30 @@ def spoken_reading(result: str) -> str:
     "122 over 78", "72 bpm" -> "72 a minute"; other results unchanged."""
     return _RATE.sub(r"\1 a minute", _PRESSURE.sub(r"\1 over \2", result))
 
+
+
+#: Past forms that are not "-ed" of things a lump, a sore or a rash does ("bled", "grown").
+_IRREGULAR_PAST = frozenset("bled grown spread shrunk burst torn broken swollen risen fallen".split())
+#: Small words a verb or an adjective item may carry ("crusted over", "bled or crusted").
+_VERB_PARTICLES = frozenset("or and over up out away off down".split())
+#: Adjectives a doctor names a feature by ("painful", "itchy", "tender") beyond their endings; words
+#: that are nouns too ("sore", "cold") are left to the nouns.
+_ADJECTIVES = frozenset("""red hot warm tender numb stiff hard soft firm raised flat weak tired dizzy
+    sick pale yellow blue purple dark swollen lumpy bumpy smooth rough dry wet moist""".split())
+_ADJECTIVE_ENDINGS = ("ful", "ous", "ive", "ible", "able", "less", "ish", "itchy", "scaly", "flaky", "crusty")
+
+
+def item_word_class(item: str) -> str:
+    """What kind of word a doctor's item is, so a denial takes a frame that fits it: "verb"
+    (a past form with its particles: "bled or crusted over", denied as "it hasn't bled or
+    crusted over"), "adjective" ("painful", "itchy or tender": "it isn't painful") or "noun"
+    (anything else: "no rash"); never "no bled" or "no painful"."""
+    words = [w.strip(",;?.").lower() for w in item.split()]
+    content = [w for w in words if w and w not in _VERB_PARTICLES]
+    if not content:
+        return "noun"
+    if all(w.endswith("ed") or w in _IRREGULAR_PAST for w in content) and content[0] not in _ADJECTIVES:
+        return "verb"
+    if all(w in _ADJECTIVES or w.endswith(_ADJECTIVE_ENDINGS) for w in content):
+        return "adjective"
+    return "noun"

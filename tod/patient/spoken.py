@@ -43,6 +43,7 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from tod.patient.matching import body_regions
+from tod.patient.plain import item_word_class
 from tod.patient.voice import first_person
 from tod.text import indefinite_article
 
@@ -124,6 +125,16 @@ _ING_NOUNS = frozenset("""morning evening nothing something anything everything 
 _ING_ADVERBS = frozenset("barely hardly rarely mostly often regularly mainly not still".split())
 
 
+#: A note that is only how often, with no verb ("socially", "occasionally, at weekends").
+_HOW_OFTEN = (r"^(?=(?:socially|occasionally|rarely|sometimes|regularly|heavily|moderately|lightly|daily|weekly|"
+              r"nightly|only|on|at|every|most|once|twice)\b)")
+
+
+def _AMOUNT_OF(units: str) -> str:
+    """A note that is only an amount of ``units`` ("2 glasses of wine a day", "1-2 packs")."""
+    return rf"^(?=(?:about |around |up to )?(?:\d[\d.,/-]*|a|an|one|two|three|four|five|six|half a|a few|a couple of) (?:{units})\b)"
+
+
 #: Per-field sentence frames for values in note form, tried in order: (field prefix, pattern
 #: of the value's start, what replaces that start, for the patient and for a parent's
 #: subject). Only function words and the speaker's words are added.
@@ -138,6 +149,16 @@ _FRAMES: tuple[tuple[str, re.Pattern[str], str, str], ...] = tuple(
         ("social.reproductive_history[", r"^(?=menopause\b)", "I went through ", "{subject} went through "),
         ("social.living_habits[", r"^diet (?=high|low|rich|poor|mostly|mainly)", "my diet is ", "{poss} diet is "),
         ("social.living_habits[", r"^(?=[\w-]+ (?:diet|lifestyle|routine|job)\b)", "I have a ", "{subject} has a "),
+        # a stay named by its time ("time in prison", "two years abroad"): where the speaker spent it
+        ("social.", r"^(?=(?:(?:some|\d+|a|an|one|two|three|several|many) )?(?:time|years?|months?|weeks?) "
+         r"(?:in|at|on|abroad|overseas)\b)", "I spent ", "{subject} spent "),
+        # how often or how much, with no verb ("socially", "2 glasses of wine a day"): the field's verb
+        ("social.alcohol", _HOW_OFTEN, "I drink ", "{subject} drinks "),
+        ("social.alcohol", _AMOUNT_OF("drinks?|units?|glass(?:es)?|beers?|pints?|bottles?|cans?|shots?"),
+         "I have ", "{subject} has "),
+        ("social.tobacco", r"^(?:1|one) (?=pack\b)", "I smoke a ", "{subject} smokes a "),
+        ("social.tobacco", _AMOUNT_OF("packs?|cigarettes?|cigs|cigars?|pipes?"), "I smoke ", "{subject} smokes "),
+        ("social.tobacco", _HOW_OFTEN, "I smoke ", "{subject} smokes "),
     )
 )
 _POSSESSIVE = MappingProxyType({"I": "my", "she": "her", "he": "his", "my child": "my child's"})
@@ -148,8 +169,20 @@ def _framed(path: str, value: str, subject: str) -> str:
     for field, pattern, patient, other in _FRAMES:
         if path.startswith(field) and pattern.search(value):
             frame = patient if subject == "I" else other.format(subject=subject, poss=_POSSESSIVE.get(subject, "their"))
-            return re.sub(r"\s+", " ", pattern.sub(frame, value, count=1))
+            return re.sub(r"\s+", " ", pattern.sub(frame, _lower_title(value), count=1))
     return value
+
+
+def _lower_title(value: str) -> str:
+    """A note's first word in title case in lower case, as it reads inside a sentence ("Socially"
+    -> "socially"); an acronym or a name in capitals kept."""
+    first, space, rest = value.partition(" ")
+    return f"{first.lower()}{space}{rest}" if first[:1].isupper() and first[1:].islower() else value
+
+
+def _frame_words(said: str) -> tuple[str, ...]:
+    """The subject and verb a framed part opens with ("I drink")."""
+    return tuple(said.split()[:2])
 
 
 def framed_parts(path: str, value: str, subject: str) -> str:
@@ -160,6 +193,9 @@ def framed_parts(path: str, value: str, subject: str) -> str:
     stay as written."""
     parts = value.split(", ")
     said = [_framed(path, part, subject) for part in parts]
+    for i in range(1, len(said)):  # a frame said once: "I drink occasionally, at weekends"
+        if said[i] != parts[i] and said[i - 1] != parts[i - 1] and _frame_words(said[i]) == _frame_words(said[i - 1]):
+            said[i] = parts[i]
     framed_field = any(path.startswith(field) for field, *_ in _FRAMES)
     if framed_field and said[0] == parts[0] and len(parts) > 1 and _clause_kind(parts[0]) == "state":
         said[0] = _said(parts[0], "state", subject, first=True)
@@ -497,7 +533,8 @@ def as_clauses(path: str, parts: list[str], details: list[str], subject: str,
     partners"), a later one as what came with it ("with inconsistent condom use") unless
     it is the next item of a list in the value ("tea, coffee and cola"); a state as "I'm
     ..." ("often excluded from parties" -> "I'm often excluded from parties"); an -ing
-    verb as "I've been ..."; a person noun as "I'm a ..."; a clause as it is, in the
+    verb as "I've been ..."; a person noun as "I'm a ..."; a note opened by its verb as the
+    speaker's clause ("worked outdoors" -> "I worked outdoors"); a clause as it is, in the
     speaker's ``voice`` ("spends time outdoors" -> "I spend time outdoors"). A detail
     that says when or how often is joined as :func:`join_detail` joins it."""
     head = parts[0]
@@ -507,6 +544,9 @@ def as_clauses(path: str, parts: list[str], details: list[str], subject: str,
             and rest[0].split()[0].lower() not in _QUANTIFIERS | _PHRASE_WORDS:
         head = f"{head}, {rest.pop(0)}"  # the next item of a list
     first = _framed(path, head, subject)
+    voiced = voice(head)
+    if first == head and voiced.split()[:1] != head.split()[:1] and _clause_kind(voiced) == "clause":
+        first = voiced  # a note opened by its verb ("worked outdoors") as the speaker's clause ("I worked outdoors")
     said = _said(first, _clause_kind(first, habits=habits), subject, first=True) if first == head else first
     for part in [*rest, *details]:
         said = continued(said, part, subject, habits=habits)
@@ -859,6 +899,8 @@ _FUNCTIONS = frozenset("""swallowing digestion breathing hearing vision eyesight
 #: The heads of a measure of the body ("weight", "blood pressure", "body mass index").
 _MEASURES = frozenset("""weight height bmi index pressure temperature pulse rate sugar sugars glucose cholesterol
     size girth circumference""".split())
+#: Amounts every body has, named by two words ("muscle mass", "bone density").
+_BODY_AMOUNTS = frozenset({"muscle mass", "bone density", "body fat", "body hair", "sex drive", "muscle bulk"})
 #: Heads of a body system or organ group ("immune system", "urinary tract", "lymph glands").
 _SYSTEMS = frozenset("system systems tract organs glands function".split())
 #: Words for a quality of a thing the patient has ("appearance", "texture"): nothing about
@@ -922,6 +964,10 @@ def _item_shape(item: str) -> str:
         return "feeling"
     if _adjective_after_part(words):
         return "other"  # "nose dry": neither "no nose dry" nor "problems with my nose dry"
+    if any(item_word_class(part) != "noun" for part in re.split(r"\b(?:or|and)\b", " ".join(words)) if part.strip()):
+        return "other"  # "bled or crusted over", "purple spot or painful": never "no bled", "no painful"
+    if " ".join(words[-2:]) in _BODY_AMOUNTS:
+        return "attribute"  # "muscle mass": every body has it, never "no muscle mass"
     if _PROBLEM_WORDS & set(words) or words[0] in _CHANGED and len(words) > 1:
         return "problem"  # "decreased libido" names its own change: a problem had, no attribute
     first = words[0]

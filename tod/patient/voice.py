@@ -299,15 +299,22 @@ def about_child(text: str, sex: str | None) -> str:
     return text
 
 
+#: Singular heads of a thing noticed one at a time or of an episode ("a squeaky noise", "an
+#: episode of upper belly pain", "a cold with a sore throat"): countable as a symptom and as a
+#: past condition.
+_EPISODE_HEADS = frozenset("""episode bout attack spell fit flare noise sound smell taste cold lump bump spot patch
+    cut wound sore ulcer blister graze fall""".split())
 #: Head nouns of a countable thing a person "had" ("a heart attack", "an operation"): a
 #: record value ending in one of them, with no determiner, is spoken with "a"/"an".
-_COUNTABLE_HEADS = frozenset(
+_COUNTABLE_HEADS = _EPISODE_HEADS | frozenset(
     """attack infection stone fracture ulcer stroke hernia injury operation replacement section bump clot tumour
     tumor cyst episode stent transplant bypass miscarriage termination pregnancy delivery sprain tear burn cut
     wound bite scan procedure surgery removal repair graft biopsy dislocation accident fall concussion
     appendectomy hysterectomy cholecystectomy tonsillectomy mastectomy vasectomy seizure bleed abscess
     blockage murmur polyp rupture lump nodule coil implant vaccine jab booster trip problem condition defect""".split()
 )
+#: Endings of a procedure's name, countable as the operations above ("a colonoscopy", "a mammogram").
+_PROCEDURE_ENDINGS = ("scopy", "ectomy", "otomy", "ostomy", "plasty", "gram")
 #: Body parts there is one of (or one is meant): with a word before them a condition of
 #: theirs is countable ("an enlarged prostate", "an underactive thyroid", "a slipped disc").
 _ORGAN_HEADS = frozenset("prostate liver thyroid disc lung kidney heart heartbeat spleen gallbladder bladder uterus womb".split())
@@ -327,7 +334,7 @@ _STATE_WORDS = frozenset("retired unemployed self-employed homeless disabled".sp
 #: Head nouns of a symptom had once or as a bout ("a throbbing headache", "a sore throat").
 SYMPTOM_HEADS = frozenset("headache cough rash lump fever temperature throat nose nosebleed bump blister sore ulcer "
                           "wound spot swelling patch mass growth bruise boil mole wart cyst infection tremor limp "
-                          "twitch stye".split())
+                          "twitch stye murmur".split()) | _EPISODE_HEADS
 
 
 #: Head nouns of a medicine named by its countable form ("salmeterol inhaler", "combined pill",
@@ -340,14 +347,20 @@ _DESCRIBED_HEADS = frozenset("loss gain".split())
 #: The fewest words of a described change ("sudden weight loss").
 _DESCRIBED_WORDS = 3
 
-#: Words that open a clause rather than name a thing ("feeling cold").
-_CLAUSE_VERBS = frozenset("feeling having getting being going losing gaining becoming".split())
+#: Words that open a clause rather than name a thing ("feeling cold", "I've been", "there is").
+_CLAUSE_VERBS = frozenset("""feeling having getting being going losing gaining becoming i he she it they we there
+    has have had is was been can't cannot""".split())
 
 
 #: What may follow a head noun without being part of it ("weight loss of 3 kg", "weight
 #: loss without trying", "swelling on both sides").
-_TAIL = re.compile(r" (?=(?:of \d|without|on|all over|that|for|as|at|in|after|with|via|from|during|when|while|"
-                   r"because|aged)\b)")
+#: An episode head ends its phrase at "of" too ("an episode of belly pain"); a time, a time
+#: word, an article or a comma ends any phrase ("a cold 10 days ago", "a fall last year").
+_TAIL = re.compile(r"\s*[,;(]| (?=(?:of \d|without|on|all over|that|for|as|at|in|after|before|since|with|via|from|"
+                   r"next to|near|beside|behind|under|below|above|around|inside|between|along|across|"
+                   r"during|when|while|because|aged|once|twice|last|about|an?|\d+ (?:minutes?|hours?|days?|weeks?|months?|years?|"
+                   r"times?))\b)")
+_OF = re.compile(r" of\b")
 
 
 def _described_part(words: list[str]) -> bool:
@@ -359,22 +372,44 @@ def _described_part(words: list[str]) -> bool:
             and any(w not in _SIDE_WORDS for w in before))
 
 
+def head_phrase(text: str) -> str:
+    """The noun phrase that ``text`` opens, without what follows its head ("squeaky noise when
+    breathing in" -> "squeaky noise", "weight loss of 3 kg" -> "weight loss", "episode of
+    belly pain" -> "episode"; "arthritis of the knee" kept whole, its head a place)."""
+    core = _TAIL.split(text, maxsplit=1)[0]
+    of = _OF.search(core)
+    if of and core[:of.start()].split()[-1:] and core[:of.start()].split()[-1].lower() in _EPISODE_HEADS:
+        return core[:of.start()]
+    return core
+
+
+def plural_phrase(text: str) -> bool:
+    """Whether the noun phrase ``text`` opens names more than one thing ("skin spots", "red
+    patches on my arms"; not "stress", "pain in my legs"), so it takes "are", not "is"."""
+    words = head_phrase(text).split()
+    head = words[-1].lower().strip(",;") if words else ""
+    return len(head) > 3 and head.endswith("s") and not head.endswith(("ss", "us", "is", "ous"))
+
+
 def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     """A countable thing as a person names it: "heart attack" -> "a heart attack",
     "enlarged prostate" -> "an enlarged prostate" (a described organ, :data:`_ORGAN_HEADS`,
     or body part, :data:`_BODY_PART_HEADS`: "a broken left wrist", not "left ear"),
     "unintentional 9-kg weight loss" -> "an unintentional 9-kg weight loss" (a described
     change; also with a tail after the head, "9-kg weight loss without trying", "weight
-    loss of 3 kg"), "appendix removed" and "type 2 diabetes" unchanged (not a countable head noun of
-    ``heads``: past conditions and operations by default, :data:`SYMPTOM_HEADS` for symptoms)."""
-    core = _TAIL.split(text, maxsplit=1)[0]
+    loss of 3 kg"), an episode or a thing noticed once ("a squeaky noise when breathing in", "an
+    episode of belly pain, a year ago"), "appendix removed", "type 2 diabetes" and plurals ("skin
+    spots") unchanged (not a countable head noun of ``heads``: past conditions and operations by
+    default, :data:`SYMPTOM_HEADS` for symptoms)."""
+    core = head_phrase(text)
     words = core.split()
-    if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS:
-        return text  # "feeling cold", "having a cough": a clause, not a thing
+    if not words or words[0].lower() in _DETERMINERS or words[0].lower() in _CLAUSE_VERBS or "'" in words[0]:
+        return text  # "feeling cold", "having a cough", "I've been ...": a clause, not a thing
     head = words[-1].lower().strip(",;")
     organ = len(words) > 1 and (head in _ORGAN_HEADS or _described_part(words))
     described = (len(words) >= _DESCRIBED_WORDS or core != text) and head in _DESCRIBED_HEADS
-    if not (head in heads or organ or described) or len(words) > 5:
+    procedure = heads is _COUNTABLE_HEADS and head.endswith(_PROCEDURE_ENDINGS)
+    if not (head in heads or organ or described or procedure) or len(words) > 5:
         return text
     return f"{indefinite_article(text)} {text}"
 

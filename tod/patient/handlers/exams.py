@@ -40,6 +40,19 @@ _EXAM_CATEGORIES = frozenset(EXAM_CATEGORY_WORDS.values())
 _EXAMINERS = re.compile(r"\b(?:examination|exam|assessment)s?$", re.IGNORECASE)
 
 
+#: Words that name tests only in general ("test results", "lab results", "investigations"):
+#: a name made only of them is no test's name and is never read out as one.
+_GENERIC_TEST_WORDS = frozenset("""test tests result results lab labs laboratory investigation investigations finding
+    findings other initial recent workup work-up the""".split())
+
+
+def generic_test_name(name: str) -> bool:
+    """Whether ``name`` names tests only in general ("test results", "Lab results"), not a test
+    a patient could say they had."""
+    words = name.lower().split()
+    return bool(words) and set(words) <= _GENERIC_TEST_WORDS
+
+
 def examiners_examination(name: str) -> bool:
     """Whether ``name`` names an examination by the doctor rather than a test ("general
     examination", "mental state examination"): a patient says "the doctor examined me",
@@ -62,16 +75,25 @@ class ExamHandler(AnswerHandler):
             statements.append(Statement("ask_medical_examination", "told", "present", {"items": self.say.items(told)},
                                         items=len(told)))
         names = {p: self.lookup.lay(field_texts(self.lookup.case, p)[0]) for p in done}
+        done = [p for p in done if not generic_test_name(names[p])]
         examined = [p for p in done if examiners_examination(names[p])]
-        done = [p for p in done if p not in examined]
+        measured = [p for p in done if p not in examined and resolve(self.lookup.case, p).category == "vital_sign"]
+        done = [p for p in done if p not in examined and p not in measured]
         if done:
-            said = dict.fromkeys(names[p] for p in done)  # a test done twice is named once
-            statements.append(Statement("ask_medical_examination", "done", "present",
-                                        {"items": Fill(join_items(list(said)), tuple(done))}, items=len(done)))
+            statements.append(self._named_list("done", done, names))
+        if measured:  # vital signs are what the doctor measured, not tests: "they checked my pulse"
+            statements.append(self._named_list("measured" if statements else "measured_alone", measured, names))
         if examined:  # "as well" only after the tests said before it
             frame = "examined" if statements else "examined_alone"
             statements.append(Statement("ask_medical_examination", frame, "present", paths=tuple(examined)))
         return statements
+
+    @staticmethod
+    def _named_list(frame: str, paths: Sequence[str], names: Mapping[str, str]) -> Statement:
+        """A statement of ``frame`` listing the names of ``paths``, a test done twice named once."""
+        said = dict.fromkeys(names[p] for p in paths)
+        return Statement("ask_medical_examination", frame, "present",
+                         {"items": Fill(join_items(list(said)), tuple(paths))}, items=len(paths))
 
     def _of_kind(self, query: str, category: str | None, paths: Sequence[str]) -> list[str]:
         """The tests of the kind ``query`` names, when no test matches it by name: those recorded

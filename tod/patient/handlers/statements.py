@@ -15,7 +15,6 @@ from typing import Sequence
 from tod.patient.acts import Fill, Statement
 from tod.patient.facts import spoken_phrase
 from tod.patient.matching import content_words
-from tod.patient.plain import with_count_article
 from tod.patient.query_words import ATTRIBUTE_WORDS, COMPLAINT_WORDS
 from tod.patient.record_lookup import RecordLookup
 from tod.patient.spoken import asked_shape, referred, without_place
@@ -31,6 +30,24 @@ _OWN_SHAPES = frozenset({"part", "attribute", "measure"})
 #: An item that names its change itself ("decreased libido", "poor appetite"): never "a change in" it.
 _NAMES_CHANGE = re.compile(r"^(?:decreased|increased|reduced|raised|low|high|poor|less|more|lost|loss|changed)\b",
                            re.IGNORECASE)
+
+
+#: Sentence adverbs that open a doctor's sentence, never an item ("Also, any fever?").
+_DISCOURSE_ADVERB = re.compile(r"^(?:(?:also|additionally|furthermore|moreover|besides|lastly|finally|next|then|"
+                               r"secondly|firstly|now|so|okay|ok|alright|and|but)\b[,\s]*)+", re.IGNORECASE)
+
+
+def without_discourse_adverb(item: str) -> str:
+    """``item`` without the sentence adverbs before it ("Also fever" -> "fever", "Also" -> "")."""
+    return _DISCOURSE_ADVERB.sub("", item.strip())
+
+
+def cut_mid_word(item: str, turn: str) -> bool:
+    """Whether ``item`` stands in ``turn`` only as part of a longer word ("injur" of "any
+    injuries?"): a piece of a word, never an item to repeat."""
+    if not item or item.lower() not in turn.lower():
+        return False
+    return re.search(rf"(?<!\w){re.escape(item)}(?!\w)", turn, re.IGNORECASE) is None
 
 
 class StatementMaker:
@@ -58,7 +75,7 @@ class StatementMaker:
         throbbing headache")."""
         texts = [self.phrase(p).text for p in paths]
         if articles:
-            texts = [with_count_article(with_article(t, SYMPTOM_HEADS)) if _SYMPTOM_NAME.fullmatch(p) else t
+            texts = [with_article(t, SYMPTOM_HEADS) if _SYMPTOM_NAME.fullmatch(p) else t
                      for p, t in zip(paths, texts)]
         return Fill(join_things(referred(texts)), tuple(paths))
 
@@ -69,9 +86,12 @@ class StatementMaker:
         "injuries or trauma to my right leg" -> "injuries or trauma"), the items that cannot
         stand as one (:func:`speakable`: a chat or question word, more than five words) and
         those cut from a longer phrase of the turn
-        (:func:`cut_from`: "current" of "current medications") left out; ``None`` when none
+        (:func:`cut_from`: "current" of "current medications") or cut mid-word
+        (:func:`cut_mid_word`: "injur" of "injuries") left out, a discourse adverb before an
+        item dropped (:func:`without_discourse_adverb`: never "any Also"); ``None`` when none
         is left."""
-        whole = [q for q in queries if not cut_from(q, self.lookup.turn_text)]
+        whole = [q for q in map(without_discourse_adverb, queries)
+                 if q and not cut_from(q, self.lookup.turn_text) and not cut_mid_word(q, self.lookup.turn_text)]
         echoes = (echo_item(q, self.lookup.lexicon.whole_to_lay, self._owner) for q in whole)
         echoed = [e for e in dict.fromkeys(e if speakable(e) else without_place(e) for e in echoes) if speakable(e)]
         return Fill(join_items(echoed, "or"), items=tuple(echoed)) if echoed else None
