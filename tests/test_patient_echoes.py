@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tod.patient.handlers.statements import cut_mid_word
 from tod.patient.matching import normalise, own_word
 from tod.patient.query_words import class_topic
 from tod.patient.spoken import asked_shape, shared_place
@@ -298,3 +299,11 @@ def test_a_denial_never_repeats_a_sentence_adverb_or_a_piece_of_a_word(rich_reco
         text = reply_to(rich_record, parser, make_agent, seed, turn, ["ask_symptom"], {"symptom": items}).text
         assert "Also" not in text and "injur " not in text and not text.rstrip(".?").endswith("injur"), text
         assert not re.search(r"\b(?:any|no) also\b", text, re.IGNORECASE), text
+
+
+def test_a_whole_word_the_turn_inflects_is_still_echoed():
+    """An item the turn holds in an inflected form ("travel" of "recently traveled") is a
+    word, not a piece of one: it stays an item to answer."""
+    assert not cut_mid_word("travel", "Have you recently traveled anywhere?")
+    assert not cut_mid_word("rash", "Any rashes?")
+    assert cut_mid_word("injur", "Any injuries recently?")

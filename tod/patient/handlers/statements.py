@@ -42,12 +42,17 @@ def without_discourse_adverb(item: str) -> str:
     return _DISCOURSE_ADVERB.sub("", item.strip())
 
 
+#: Endings that make another form of a whole word ("travel" of "traveled", "rash" of "rashes").
+_INFLECTION = r"(?:s|es|ed|d|ing|er|ers|ly)"
+
+
 def cut_mid_word(item: str, turn: str) -> bool:
-    """Whether ``item`` stands in ``turn`` only as part of a longer word ("injur" of "any
-    injuries?"): a piece of a word, never an item to repeat."""
+    """Whether ``item`` stands in ``turn`` only as part of a longer word that is not one of its
+    inflected forms ("injur" of "any injuries?"): a piece of a word, never an item to repeat.
+    A whole word the turn inflects ("travel" of "recently traveled") is no piece."""
     if not item or item.lower() not in turn.lower():
         return False
-    return re.search(rf"(?<!\w){re.escape(item)}(?!\w)", turn, re.IGNORECASE) is None
+    return re.search(rf"(?<!\w){re.escape(item)}{_INFLECTION}?(?!\w)", turn, re.IGNORECASE) is None
 
 
 class StatementMaker:
