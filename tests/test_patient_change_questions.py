@@ -23,6 +23,16 @@ def test_a_recorded_medicine_change_is_stated_as_recorded(rich_record, parser, m
     assert "increased" in reply and "still take" not in reply
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_medicine_taken_for_days_is_no_unchanged_one(rich_record, parser, make_agent, seed):
+    """A medicine taken for a few days was begun lately: "any new medications?" never hears
+    it is unchanged."""
+    record = edited(rich_record, medications=[{"value": "decongestant nose spray", "detail": "for 4 days"}])
+    reply = ask(make_agent(record, parser, seed=seed), parser, "Have you been taking any new medications recently?",
+                "ask_past_medication")
+    assert "nose spray" in reply and "still take" not in reply and "no changes" not in reply.lower()
+
+
 def test_a_plain_medicine_question_lists_the_medicines(rich_record, parser, make_agent):
     reply = ask(make_agent(rich_record, parser), parser, "What medications do you take?", "ask_past_medication")
     assert "salbutamol" in reply and "still take" not in reply
@@ -46,6 +56,14 @@ def test_had_this_before_beside_other_conditions_lists_the_history(rich_record, 
     reply = ask(make_agent(rich_record, parser), parser, "Have you had this before, or any other medical conditions?",
                 "ask_past_diagnosis")
     assert "asthma" in reply and "first time" not in reply
+
+
+def test_similar_problems_in_earlier_pregnancies_is_no_recurrence_question(rich_record, parser, make_agent):
+    """"Similar problems in previous pregnancies?" asks about those pregnancies, not whether
+    the complaint came before: never "this is the first time"."""
+    reply = ask(make_agent(rich_record, parser), parser, "Have you had similar problems in previous pregnancies?",
+                "ask_past_diagnosis")
+    assert "first time" not in reply
 
 
 @pytest.mark.parametrize("seed", SEEDS)

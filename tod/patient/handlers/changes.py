@@ -29,8 +29,11 @@ _MEDICINE = r"(?:medications?|medicines?|meds|drugs?|doses?|dosages?|prescriptio
 _MEDICINE_CHANGE = re.compile(rf"\b{_CHANGE}\b[^.?!;]{{0,40}}?\b{_MEDICINE}\b|\b{_MEDICINE}\b[^.?!;]{{0,20}}?\b{_CHANGE}\b",
                               re.IGNORECASE)
 #: A recorded medicine that was changed ("started 2 weeks ago", "dose increased", "stopped it").
+#: A course of days or weeks ("nose spray for 4 days", "since last week") is a medicine begun lately.
 _RECORDED_CHANGE = re.compile(r"\b(?:start\w*|stopp\w*|switch\w*|increas\w*|decreas\w*|reduc\w*|adjust\w*|"
-                              r"doubl\w*|halv\w*|new|recently|chang\w*)\b", re.IGNORECASE)
+                              r"doubl\w*|halv\w*|new|recently|chang\w*|since|"
+                              r"(?:for|over) (?:the (?:last|past) )?(?:\d+|a|one|two|three|a few|several) (?:days?|weeks?))\b",
+                              re.IGNORECASE)
 #: "with no change" in a medicine's text reports its effect, not a change in it.
 _NO_CHANGE = re.compile(r"\bno changes?\b", re.IGNORECASE)
 #: The variants of a medicine list said as unchanged.
@@ -64,8 +67,10 @@ def medicines_unchanged(statements: Sequence[Statement], extras: Sequence[Statem
 #: past?", "similar episodes before?", "is this the first time?").
 _RECURRENCE = re.compile(r"\b(?:this|it|these|that|similar|same)\b[^.?!;]{0,30}?\b(?:before|previously|in the past)\b"
                          r"|\b(?:first time|similar (?:episodes?|symptoms?|problems?))\b", re.IGNORECASE)
-#: The other past-history words a turn may ask with it ("any other medical conditions?").
-_HISTORY_WORDS = re.compile(r"\b(?:conditions?|illness\w*|diseases?|medical history|diagnos\w*|operations?|surger\w*)\b",
+#: The other past-history words a turn may ask with it ("any other medical conditions?", "in
+#: previous pregnancies?": then it asks about those, not whether the complaint came before).
+_HISTORY_WORDS = re.compile(r"\b(?:conditions?|illness\w*|diseases?|medical history|diagnos\w*|operations?|surger\w*|"
+                            r"pregnanc\w*|births?|deliver\w*)\b",
                             re.IGNORECASE)
 #: A record text that tells of an earlier episode ("recurrent", "third episode", "had it before").
 _EARLIER_EPISODE = re.compile(r"\b(?:recurr\w*|episodes?|again|before|previous\w*|prior|attacks|relaps\w*|flare\w*)\b",
