@@ -150,3 +150,23 @@ def test_a_past_condition_question_naming_a_symptom_asks_about_that_symptom(rich
                          ["ask_past_diagnosis"], {"symptom": ["fainting"]})
         assert "asthma" not in reply.text and not any(p.startswith("history.past_diagnoses") for p in reply.provenance), \
             reply.text
+
+
+@pytest.mark.parametrize(("text", "items", "denied"), [("Was she born prematurely?", [], True),
+                                                        ("Was she full term?", [], False),
+                                                        ("Was she born at full term?", ["full term"], False)])
+def test_a_birth_question_is_never_answered_with_the_conditions_blanket(rich_record, parser, make_agent, text, items,
+                                                                        denied):
+    # an event of birth is denied as an event; a birth asked the usual way is never answered "No"
+    record = edited(rich_record, past_diagnoses=[{"status": "denied"}])
+    slots = {"past_diagnosis": items} if items else {}
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_past_diagnosis"], slots)
+        assert "condition" not in reply.text and "diagnosed" not in reply.text, reply.text
+        assert bool(DENIES.search(reply.text)) is denied and (denied or "birth" in reply.text), reply.text
+
+
+def test_a_birth_question_is_answered_from_a_recorded_birth_fact(rich_record, parser, make_agent):
+    record = edited(rich_record, past_diagnoses=[{"value": "asthma"}, {"value": "born at 32 weeks"}])
+    reply = reply_to(record, parser, make_agent, 0, "Was she born prematurely?", ["ask_past_diagnosis"])
+    assert reply.provenance == ("history.past_diagnoses[1]",) and "32 weeks" in reply.text, reply.text

@@ -216,3 +216,23 @@ def test_a_thing_every_body_has_is_never_denied_as_absent(rich_record, parser, m
                         {"symptom": ["muscle mass"]}).text
         assert "no muscle mass" not in text.lower() and "any muscle mass" not in text, text
         assert "my muscle mass" in text.lower(), text
+
+
+@pytest.mark.parametrize(("recorded", "text", "items"), [
+    ("abdominal tenderness", "Any blisters or sores?", ["blisters", "sores"]),
+    ("black spots in my right eye", "Any lumps or bumps anywhere?", ["lumps", "bumps"]),
+    ("floaters and spots in vision", "Any spots or rashes on your skin?", ["spots", "rashes"]),
+])
+def test_a_mark_on_the_skin_asked_is_no_feeling_nor_a_sight_of_the_eye(rich_record, parser, make_agent, recorded,
+                                                                       text, items):
+    # "sores" are things, no soreness; spots seen in the eye are no marks on the skin
+    record = edited(rich_record, symptoms=[{"name": recorded}])
+    for seed in SEEDS:
+        reply = reply_to(record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": items})
+        assert "symptoms[0]" not in reply.provenance and recorded.split()[-1] not in reply.text, reply.text
+
+
+def test_sores_or_spots_on_the_skin_recorded_still_answer(rich_record, parser, make_agent):
+    record = edited(rich_record, symptoms=[{"name": "sores on the lips"}, {"name": "red spots on the legs"}])
+    reply = reply_to(record, parser, make_agent, 0, "Any sores or spots?", ["ask_symptom"], {"symptom": ["sores", "spots"]})
+    assert "symptoms[0]" in reply.provenance and "symptoms[1]" in reply.provenance, reply.text

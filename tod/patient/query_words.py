@@ -11,6 +11,7 @@ words hold (:func:`text_catch_alls`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
@@ -201,18 +202,57 @@ def other_forms(query: str, text: str) -> bool:
     return any(not asked[stem] & written[stem] for stem in asked.keys() & written.keys())
 
 
+#: Words of a group that say how a part feels or looks ("sore", "tender"): their plural is a
+#: noun of its own that names a thing ("sores" are open spots on the skin, no soreness).
+_FELT_ADJECTIVES = frozenset(normalise("sore tender tight hot achy sick weak numb swollen itchy dizzy").split())
+#: The group of marks on the skin: in a text about the eye or sight ("black spots in my right
+#: eye", "floaters and spots in vision") its words name what is seen, no mark on the skin.
+_SKIN_GROUP = "skin"
+
+
+def _ungrouped_words(text: str) -> frozenset[str]:
+    """The words of ``text`` that keep their own form in :func:`word_roots`: the singular of a
+    plural of a felt adjective ("sores" -> "sore"), and every skin-mark word of a text about
+    the eye or sight."""
+    plurals = {w[:-1].lower() for w in re.findall(r"[A-Za-z]+s\b", text)}
+    kept = {w for w in plurals if w in _FELT_ADJECTIVES}
+    words = content_words(text)
+    if about_sight(text):
+        kept |= {w for w in words if WORD_GROUPS.get(w) == _SKIN_GROUP}
+    return frozenset(kept)
+
+
+def about_sight(text: str) -> bool:
+    """Whether ``text`` is about the eye or sight ("black spots in my right eye", "spots in
+    vision"): what it names is seen, never a mark on the skin."""
+    return "eye" in body_regions(text) or any(WORD_GROUPS.get(w) == "vision" for w in content_words(text))
+
+
+@lru_cache(maxsize=8192)
 def word_roots(text: str) -> frozenset[str]:
     """The content words of ``text``, a word of :data:`WORD_GROUPS` as its group
-    ("abdominal discomfort" -> {"abdominal", "pain"})."""
-    return frozenset(WORD_GROUPS.get(w, w) for w in content_words(text))
+    ("abdominal discomfort" -> {"abdominal", "pain"}), save a plural of a felt adjective
+    ("sores") and a skin-mark word of a text about the eye ("spots in my eye"), which name
+    things of their own (:func:`_ungrouped_words`)."""
+    kept = _ungrouped_words(text)
+    return frozenset(w if w in kept else WORD_GROUPS.get(w, w) for w in content_words(text))
+
+
+def sight_fits(query: str, texts: Sequence[str]) -> bool:
+    """Whether record ``texts`` may answer ``query`` as to the eye: a mark on the skin asked
+    ("spots?", "lumps or bumps?") never lies in the eye or sight ("black spots in my eye",
+    "floaters and spots in vision" are seen, not on the skin), whatever synonym they share."""
+    asks_skin = not about_sight(query) and any(WORD_GROUPS.get(w) == _SKIN_GROUP for w in content_words(query))
+    return not asks_skin or not all(about_sight(t) for t in texts)
 
 
 def place_fits(query: str, texts: Sequence[str]) -> bool:
     """Whether record ``texts`` lie where ``query`` asks about: one of them names a body region
     the query names; a query that names none fits anything ("joint pain" is not an unlocated
-    "pain", nor "chest pain"; a question about the skin asks anywhere: :func:`~tod.patient.matching.asked_place`)."""
+    "pain", nor "chest pain"; a question about the skin asks anywhere: :func:`~tod.patient.matching.asked_place`;
+    a mark on the skin never lies in the eye: :func:`sight_fits`)."""
     wanted = asked_place(query)
-    return not wanted or any(body_regions(t) & wanted for t in texts)
+    return sight_fits(query, texts) and (not wanted or any(body_regions(t) & wanted for t in texts))
 
 
 #: Words that call something a complaint without naming it ("trouble sleeping", "breathing problems").

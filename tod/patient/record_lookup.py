@@ -30,6 +30,7 @@ from tod.patient.query_words import (
     own_head,
     place_fits,
     same_place,
+    sight_fits,
     unqualified,
     word_roots,
     word_stem,
@@ -204,9 +205,11 @@ class RecordLookup:
         for "weakness", "no joint pain" for "pain") or an embedding match ("leg weakness" ~
         "facial weakness") does not deny the doctor's item. A match below a shared concept lies
         where the query says, when it names a body part ("joint pain" is not an unlocated
-        "pain", nor "chest pain")."""
+        "pain", nor "chest pain"), and a mark on the skin never in the eye (:func:`sight_fits`)."""
         best, best_score = None, 0.0
         for path, texts in candidates:
+            if not sight_fits(query, texts):
+                continue
             score = max((self.matcher.score(query, t) for t in texts), default=0.0)
             if score < SYNONYM_SCORE and (not place_fits(query, texts) or self._member_by_quality(path, query, texts)):
                 continue
@@ -321,11 +324,12 @@ class RecordLookup:
     def touched(self, query: str) -> tuple[frozenset[str], frozenset[str], list[tuple[str, str, frozenset[str], frozenset[str]]]]:
         """The word roots of ``query`` (as asked and in lay words), its body regions, and the
         record texts (``(path, text, roots, regions)``) that touch it (:meth:`_touches`) and do
-        not lie elsewhere than it places itself."""
+        not lie elsewhere than it places itself (a mark on the skin never in the eye: :func:`sight_fits`)."""
         asked = word_roots(query) | word_roots(self.lay(query))
         wanted = asked_place(query)
         touched = [entry for entry in self._record_texts
-                   if (not wanted or not entry[3] or wanted & entry[3]) and self._touches(query, asked, entry[1], entry[2])]
+                   if (not wanted or not entry[3] or wanted & entry[3]) and sight_fits(query, entry[1:2])
+                   and self._touches(query, asked, entry[1], entry[2])]
         return asked, wanted, touched
 
     def covering_denials(self, query: str, touched: Sequence[tuple[str, str, frozenset[str], frozenset[str]]]) -> list[str]:

@@ -8,6 +8,7 @@ present facts not yet revealed.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Sequence
 
 from tod.patient.acts import Fill, Statement
@@ -15,8 +16,8 @@ from tod.patient.facts import field_texts, resolve_list
 from tod.patient.figures import without_numbers
 from tod.patient.handlers.base import AnswerHandler
 from tod.patient.handlers.not_sure import OWN_BODY
-from tod.patient.matching import body_regions, content_words
-from tod.patient.query_words import ATTRIBUTE_WORDS, PLACED_FIELD_WORDS, class_topic, word_roots
+from tod.patient.matching import body_regions, content_words, normalise
+from tod.patient.query_words import ATTRIBUTE_WORDS, CLASS_WORDS, PLACED_FIELD_WORDS, class_topic, word_roots
 from tod.patient.record_lookup import blanket_denial, list_path
 from tod.patient.state import DialogueState
 from tod.patient.templates import join_items
@@ -48,6 +49,17 @@ _RECALLED = _KNOWN_FIELDS | {"ask_living_habit", "ask_contact_history", "ask_rec
 #: family?"), so the same item asked of the patient and of the family gets two answers.
 _OTHERS_RECALLED = frozenset({"ask_family_history"})
 
+#: The intent a question about the patient's birth is parsed as, with no item ("born prematurely?").
+_BIRTH_ASKED = "ask_past_diagnosis"
+#: Words of a question about illnesses (:data:`~tod.patient.query_words.CLASS_WORDS`, "medical").
+_ILLNESS_WORDS = CLASS_WORDS | frozenset(normalise("medical illness sickness diagnosed").split())
+#: Words about the patient's own birth ("born prematurely", "full term", "gestation", "NICU");
+#: not the pregnancies or deliveries of a mother, nor birth control.
+_BIRTH_WORDS = re.compile(r"\b(?:born|premature(?:ly)?|prem|(?:full|at|pre)[ -]?term|gestation(?:al)?|nicu|neonatal"
+                          r"|birth(?!\s*control))\b", re.IGNORECASE)
+#: Words of a birth asked the usual way ("full term?", "born at term?"): a "No" would say it was not.
+_AT_TERM = re.compile(r"\b(?:full|at)[ -]?term\b", re.IGNORECASE)
+
 #: The intent that asks what the patient has tried for the complaint.
 _TRIED = "ask_receiving_treatment"
 
@@ -77,6 +89,8 @@ class ListFieldHandler(AnswerHandler):
         blanket = next((p for p, f in zip(paths, facts) if blanket_denial(f)
                         and (not f.value or not any(g.status is Status.present for _, g in named))), None)
         present = [p for p, f in named if f.status is Status.present]
+        if intent == _BIRTH_ASKED and self._asks_birth() and all(self._names_birth(q) for q in queries):
+            return self._birth_answer(intent), []
         if not queries:
             if present:
                 chosen = self.say.fresh_first(self.lookup.on_topic(present), state)
@@ -279,6 +293,30 @@ class ListFieldHandler(AnswerHandler):
         changes = [q for q in absent if q not in unchanged and q not in events]
         return [*self.say.named_denials(intent, (("denied_asked", changes), ("denied_unchanged", unchanged))),
                 *self._event_denials(intent, events)]
+
+    @staticmethod
+    def _names_birth(text: str) -> bool:
+        """Whether ``text`` names the patient's own birth ("born prematurely", "full term")."""
+        return _BIRTH_WORDS.search(text) is not None
+
+    def _asks_birth(self) -> bool:
+        """Whether the doctor's turn asks about the patient's birth by its words ("born
+        prematurely?", "was she full term?") and about no illness besides ("any medical
+        conditions?" is answered as such)."""
+        turn = self.lookup.turn_text
+        return self._names_birth(turn) and not set(normalise(turn).split()) & _ILLNESS_WORDS
+
+    def _birth_answer(self, intent: str) -> list[Statement]:
+        """A birth question that names no item but the birth: the recorded facts of the birth,
+        in any field ("born at 32 weeks"), with the honest link, else that nothing unusual is
+        known of it: an event ("born prematurely?") denied as an event, a birth asked the usual
+        way ("full term?") never answered "No"; never the blanket of medical conditions."""
+        facts = [p for p in self.lookup.present if any(self._names_birth(t) for t in field_texts(self.lookup.case, p))]
+        if facts:
+            return self.say.maybe(intent, facts[: self.lookup.max_facts])
+        if _AT_TERM.search(self.lookup.turn_text):
+            return [Statement(intent, "birth_unrecorded", "not_recorded")]
+        return self._event_denials(intent, [self.lookup.turn_text])
 
     def _events(self, intent: str, queries: Sequence[str]) -> list[str]:
         """The queries of a past-illness question that name an event of birth or pregnancy
