@@ -136,3 +136,20 @@ def test_the_head_word_passes_over_change_words(text, head):
     from tod.patient.query_words import head_word
 
     assert head_word(text) == head
+
+
+class _AlikeEncoder:
+    """An encoder under which every text is like every other (cosine 1)."""
+
+    def encode(self, texts):
+        return np.ones((len(texts), 4), dtype=np.float32) / 2.0
+
+
+@pytest.mark.parametrize(("query", "text", "linked"), [
+    ("chest infection", "urinary tract infection", False), ("liver disease", "kidney disease", False),
+    ("bleeding disorder", "thyroid disorder", False), ("infection", "urinary tract infection", True),
+    ("chest infection", "chest infection in winter", True),
+])
+def test_a_kind_word_alone_never_links_two_things(query, text, linked):
+    m = Matcher(_AlikeEncoder(), SynonymTable({}), default_lexicon(), threshold=0.5)
+    assert bool(m.score(query, text)) is linked

@@ -137,6 +137,15 @@ WEAK_WORDS = frozenset(
     decrease increased decreased more less frequent sudden unusual abnormal persistent constant""").split()
 )
 
+#: Words that name a kind of complaint, not what it is of ("infection", "disorder", "disease"):
+#: two texts sharing only these (and :data:`WEAK_WORDS`) name different things unless the head
+#: is shared too ("chest infection" and "urinary tract infection", "liver disease" and
+#: "kidney disease"), however close their embeddings lie.
+KIND_WORDS = frozenset(
+    normalise("""infection infections illness illnesses disorder disorders disease diseases condition conditions
+    problem problems issue issues trouble troubles""").split()
+)
+
 
 class SynonymTable:
     """Concept lookup: which synonym groups a phrase mentions (whole words, normalised)."""
@@ -306,12 +315,13 @@ class Matcher:
 
     def shares_only_weak_words(self, query: str, candidate: str) -> bool:
         """Whether the two texts (as asked and in lay words) share words, all of them change or
-        degree words (:data:`WEAK_WORDS`), while each names something else besides: "hair
-        loss" and "loss of appetite", "difficulty swallowing" and "difficulty sleeping" name
-        different things, however close their embeddings lie."""
-        q_words, c_words = self._form(query)[1], self._form(candidate)[1]
-        shared = q_words & c_words
-        return bool(shared) and shared <= WEAK_WORDS and bool(q_words - WEAK_WORDS) and bool(c_words - WEAK_WORDS)
+        degree words (:data:`WEAK_WORDS`) or kind words (:data:`KIND_WORDS`), while each names
+        something else besides: "hair loss" and "loss of appetite", "difficulty swallowing" and
+        "difficulty sleeping", "chest infection" and "urinary tract infection" name different
+        things, however close their embeddings lie."""
+        q_words, c_words = (self._form(t)[1] | (set(normalise(t).split()) & KIND_WORDS) for t in (query, candidate))
+        shared, weak = q_words & c_words, WEAK_WORDS | KIND_WORDS
+        return bool(shared) and shared <= weak and bool(q_words - weak) and bool(c_words - weak)
 
     def best(self, query: str, candidates: Sequence[tuple[K, Sequence[str]]]) -> K | None:
         """The key of the candidate whose best text scores highest for ``query``, or ``None``
