@@ -434,3 +434,11 @@ def test_another_persons_event_in_a_symptom_is_the_patients_own_fact() -> None:
     builder.add_symptom("yesterday his neighbor found him confused", Status.denied)
     assert builder_symptoms(builder) == [("sleeping poorly", "present"), ("confused", "present")]
     assert builder.social["living_habits"] == [{"value": "my brother died in March", "status": "present"}]
+
+
+def test_a_condition_told_during_a_course_is_no_course() -> None:
+    """"a rash during antibiotic treatment" is a past condition kept as told, never reworded as
+    a course had."""
+    builder = CaseBuilder(leak_terms=[])
+    builder.add_fact("history.past_diagnoses", "hives during antibiotic treatment")
+    assert builder.history["past_diagnoses"] == [{"value": "hives during antibiotic treatment", "status": "present"}]
