@@ -376,3 +376,69 @@ def test_a_statement_told_with_a_reporting_verb_is_no_part_of_the_social_value()
     assert "pain during intercourse" in symptom_names(case)
     habits = [f["value"] for f in case["social"]["living_habits"]]
     assert "lives alone" in habits and not any("states" in h for h in habits)
+
+
+def _values(case: dict, section: str, name: str) -> list[tuple[str, str, str | None]]:
+    return [(f.get("value"), f["status"], f.get("detail")) for f in case[section].get(name, [])]
+
+
+def test_a_finished_course_named_with_its_condition_is_that_conditions_detail() -> None:
+    """A course that ended, told with the condition it treated, is the condition's detail; a
+    second course joins the first; a course with no condition is a course had, never the bare
+    drug class as a diagnosis."""
+    case = knee_case(" She has a history of thyroid cancer. She was treated with chemotherapy and radiation"
+                     " 12 years ago.")
+    assert _values(case, "history", "past_diagnoses") == [
+        ("thyroid cancer", "present", "treated with chemotherapy and radiation 12 years ago")]
+    case = knee_case(" She has a history of otitis media, which was treated with antibiotics.")
+    assert ("otitis media", "present", "treated with antibiotics") in _values(case, "history", "past_diagnoses")
+    case = knee_case(" She received antibiotics 3 years ago.")
+    assert _values(case, "history", "past_diagnoses") == [("a course of antibiotics", "present", "3 years ago")]
+
+
+def test_an_operation_is_never_given_a_course_as_a_condition() -> None:
+    """A course told after an operation goes to the condition told before the operation."""
+    case = knee_case(" She has a history of colon cancer, which was treated with colectomy and radiation"
+                     " 8 years ago.")
+    assert ("colon cancer", "present", "treated with radiation 8 years ago") in _values(case, "history", "past_diagnoses")
+    assert all("radiation" not in (v or "") for v, _, _ in _values(case, "history", "past_diagnoses"))
+
+
+def test_a_gerund_activity_is_an_exposure_or_a_habit_never_a_symptom() -> None:
+    """What the patient eats or touches is an exposure, what else the patient does a living
+    habit, denied as told; an activity said of how well it goes stays with the symptoms."""
+    case = knee_case(" She admits to recently eating undercooked pork. She denies wearing a mask while painting.")
+    assert ("eating undercooked pork", "present", None) in _values(case, "history", "exposures")
+    assert ("wearing a mask while painting", "denied", None) in _values(case, "social", "living_habits")
+    assert not any(n.startswith(("eating", "wearing")) for s in ("present", "denied") for n in symptom_names(case, s))
+    builder = CaseBuilder(leak_terms=[])
+    builder.add_symptom("eating well")
+    builder.add_fact("history.medications", "using heat pads")
+    assert builder_symptoms(builder) == [("eating well", "present")]
+    assert builder.social["living_habits"] == [{"value": "using heat pads", "status": "present"}]
+
+
+def test_a_past_event_lived_again_is_a_symptom() -> None:
+    """"re-experiences the accident" is a symptom, never an injury in the history."""
+    builder = CaseBuilder(leak_terms=[])
+    builder.add_fact("history.trauma_surgery", "often re-experiences the fall")
+    assert builder_symptoms(builder) == [("re-experiencing the fall", "present")]
+    assert not builder.history.get("trauma_surgery")
+
+
+def test_another_persons_event_in_a_symptom_is_the_patients_own_fact() -> None:
+    """A loss told after "since" is a life event of the social history; what another person
+    found of the patient is the patient's own present sign, never denied with the clause before."""
+    builder = CaseBuilder(leak_terms=[])
+    builder.add_symptom("sleeping poorly since her brother died in March")
+    builder.add_symptom("yesterday his neighbor found him confused", Status.denied)
+    assert builder_symptoms(builder) == [("sleeping poorly", "present"), ("confused", "present")]
+    assert builder.social["living_habits"] == [{"value": "my brother died in March", "status": "present"}]
+
+
+def test_a_condition_told_during_a_course_is_no_course() -> None:
+    """"a rash during antibiotic treatment" is a past condition kept as told, never reworded as
+    a course had."""
+    builder = CaseBuilder(leak_terms=[])
+    builder.add_fact("history.past_diagnoses", "hives during antibiotic treatment")
+    assert builder.history["past_diagnoses"] == [{"value": "hives during antibiotic treatment", "status": "present"}]

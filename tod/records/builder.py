@@ -19,8 +19,8 @@ from tod.lexicon import default_lexicon
 from tod.records.model import Status
 from tod.records.patterns import load_patterns, load_yaml
 from tod.records.phrases import first_person, lower_chart_word, split_time
-from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing
-from tod.records.symptom_names import looks_like_symptom
+from tod.records.routing import SINGLE_FIELDS, SYMPTOMS, Routing, item_field
+from tod.records.symptom_names import is_fragment, looks_like_symptom
 
 _RE = load_patterns("builder")
 
@@ -121,6 +121,34 @@ _DEFINING_TEST = re.compile(r"\b(?:biops\w*|(?:histo)?patholog\w*|histolog\w*|im
 _LESION_WORD = re.compile(r"^[a-z]{3,}(?:osis|oses|itis|omas?|plasia|opathy|trophy)$")
 
 
+def activity_field(activity: str) -> str:
+    """The field of an activity the patient does ("eating raw meat": an exposure; "wearing
+    gloves", "using contact lenses": a living habit)."""
+    match = _RE.activity.match(activity)
+    return "history.exposures" if match and match.group("intake") else "social.living_habits"
+
+
+def _names_condition(value: str) -> bool:
+    """True when a past-history value names a condition: no treatment course, operation or
+    verb phrase ("breast cancer", not "radiation", "lumpectomy" or "requiring hospitalization")."""
+    return not (_RE.treatment_course.match(value) or item_field(value) == "history.trauma_surgery"
+                or re.match(r"^(?:\w+ing|\w+ed|received|had|has)\b", value, re.I))
+
+
+def history_symptom(path: str, value: str) -> str | None:
+    """The symptom a history value tells, or None: a symptom of sexual activity in a sexual
+    history ("painful intercourse"), a past event lived again in a history of injuries
+    ("frequently re-experiences the accident" -> "re-experiencing the accident")."""
+    if path == "social.sexual_history" and _RE.sexual_symptom.match(value):
+        return value
+    relived = _RE.relived_event.match(value) if path == "history.trauma_surgery" else None
+    return f"{relived.group('v')}ing {relived.group('x')}" if relived else None
+
+
+#: The treatment told in a condition's detail ("treated with chemotherapy 25 years ago").
+_TREATED_WITH = re.compile(r"\btreated with (?P<x>.+?)(?= (?:\S+ )*?(?:ago|years?|months?|weeks?|days?)$|$)")
+
+
 def lesion_words(terms: Iterable[str]) -> set[str]:
     """The lesion words of diagnosis names ("nipple hyperkeratosis" -> {"hyperkeratosis"})."""
     return {w for term in terms for w in re.findall(r"[a-z]+", term.lower()) if _LESION_WORD.match(w)}
@@ -150,6 +178,9 @@ class CaseBuilder:
     #: Names of symptoms read from a history field ("painful intercourse" in a sexual history):
     #: stated after the others in an opening, never before the complaint the visit is for.
     from_history: set[str] = field(default_factory=set)
+    #: The history or social fact added last, while no symptom followed it: the condition a
+    #: treatment course told next was for ("breast cancer ... treated with radiation").
+    _last_fact: dict[str, Any] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         acronyms = [t for t in self.leak_terms if t.isupper() and len(t) <= 5]
@@ -204,8 +235,10 @@ class CaseBuilder:
             self.add_fact("history.medications", medicine.group("item"), status)
             return
         device = _RE.device_use.match(name)
-        if device:  # "uses contact lenses": a living habit, not a symptom
-            self.add_fact("social.living_habits", name, status)
+        if device or _RE.activity.match(name):  # "uses contact lenses", "eating raw meat": no symptom
+            self.add_fact(activity_field(name), name, status)
+            return
+        if self._others_event(name, status):
             return
         history = _RE.history_item.match(name)
         if history:  # "history significant for X", "family history of X": history, not a symptom
@@ -234,10 +267,27 @@ class CaseBuilder:
                 elif status is Status.present:
                     existing.update({"status": "present", **values})
                 return
+        self._last_fact = None
         entry: dict[str, Any] = {"name": name, "status": status.value}
         if status is Status.present:
             entry.update({k: _distinct_items(v) if isinstance(v, list) else v for k, v in values.items()})
         self.symptoms.append(entry)
+
+    def _others_event(self, name: str, status: Status) -> bool:
+        """Store what another person's event inside a symptom tells (:data:`others_loss`,
+        :data:`others_finding` in builder.yaml) as the patient's fact; False when the name tells
+        no such event."""
+        loss = _RE.others_loss.match(name)
+        if loss:
+            self.add_fact("social.living_habits", loss.group("event"))
+            if loss.group("head") and not is_fragment(loss.group("head")):
+                self.add_symptom(loss.group("head"), status)
+            return True
+        found = _RE.others_finding.match(name)
+        if found:
+            self.add_symptom(found.group("x"), Status.present)
+            return True
+        return False
 
     @staticmethod
     def _merge_restated(existing: dict[str, Any], name: str, values: dict[str, Any]) -> None:
@@ -270,12 +320,15 @@ class CaseBuilder:
         unrecalled = _RE.not_recalled.match(value or "")
         if unrecalled:  # "inability to remember any fall": the patient knows of none
             value, status = unrecalled.group("item"), Status.denied
-        if path == "social.sexual_history" and value and _RE.sexual_symptom.match(value):
+        symptom = value and history_symptom(path, value)
+        if symptom:  # "painful intercourse", "re-experiences the accident": a symptom
             count = len(self.symptoms)
-            self.add_symptom(value, status)  # "painful intercourse" is a symptom
+            self.add_symptom(symptom, status)
             if len(self.symptoms) > count:
                 self.from_history.add(self.symptoms[-1]["name"])
             return
+        if path in ("history.medications", "history.current_treatment") and value and _RE.activity.match(value):
+            path = activity_field(value)  # "using ice packs": what the patient does, no medicine
         value, time = split_time(value) if value else (value, None)
         if time:
             value, detail = _DANGLING_VERB.sub("", value).strip(" ,"), detail or time
@@ -284,6 +337,11 @@ class CaseBuilder:
             return
         if not self._keep(path, f"{value or ''} {detail or ''}"):
             return
+        course = _RE.treatment_course.match(value or "") if path == "history.past_diagnoses" else None
+        if course and status is Status.present:
+            if self._treated_last_condition(course.group("x"), detail):
+                return
+            value = value if re.search(r"\bcourses? of\b", value, re.I) else f"a course of {course.group('x')}"
         fact = {k: v for k, v in (("value", value), ("status", status.value), ("detail", detail)) if v}
         section, name = path.split(".")
         if path in SINGLE_FIELDS:
@@ -300,10 +358,37 @@ class CaseBuilder:
                     item["status"] = "present"
                 if detail and "detail" not in item:
                     item["detail"] = detail
+                self._remember(path, item)
                 return
             if value and item.get("value") and item["status"] == status.value and _holds_value(item, value, detail):
                 return
         items.append(fact)
+        self._remember(path, fact)
+
+    def _remember(self, path: str, fact: dict[str, Any]) -> None:
+        """Keep ``fact`` as the condition a treatment course told next may be for when it is
+        past history; an operation told between them keeps the condition ("cancer treated with
+        mastectomy and radiation"); any other fact ends it."""
+        if path != "history.trauma_surgery":
+            self._last_fact = fact if path == "history.past_diagnoses" else None
+
+    def _treated_last_condition(self, course: str, time: str | None) -> bool:
+        """Give a finished treatment course ("radiation", "chemotherapy") to the past condition
+        told just before it as that condition's detail ("breast cancer", detail "treated with
+        radiation 3 years ago"); False when no present condition was told last. A second course
+        joins the first ("treated with chemotherapy and radiation")."""
+        last = self._last_fact
+        if last is None or last["status"] != "present" or not _names_condition(last.get("value", "")):
+            return False
+        detail = last.get("detail") or ""
+        told = _TREATED_WITH.search(detail)
+        if told:  # a course already told: this one joins it
+            last["detail"] = f"{detail[:told.end('x')]} and {course}{detail[told.end('x'):]}"
+            return True
+        when = time or detail
+        said = f"treated with {course}" + (f" {when[0].lower()}{when[1:]}" if when else "")
+        last["detail"] = f"{detail}; {said}" if detail and time and detail != time else said
+        return True
 
     def add_routing(self, routing: Routing) -> None:
         """Add every routed fact (symptoms by name) and count the unrouted clauses."""
