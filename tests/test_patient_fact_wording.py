@@ -292,6 +292,30 @@ def test_a_verbless_social_note_is_said_as_a_clause_of_its_field(path, value, su
     assert spoken_fact(path, (value,), subject=subject, voice=first_person) == said
 
 
+def test_every_verb_of_a_note_is_the_speakers_own():
+    """A note's verbs joined by "and", and a note clause after an occupation, are said in the
+    speaker's person (never "I went camping and recalls ...", "I'm a traffic warden,
+    frequently plays golf"); a parent keeps the child's he/she."""
+    assert first_person("went hiking in May and recalls a friend falling ill") == \
+        "I went hiking in May and recall a friend falling ill"
+    assert first_person("works in a shop and drives a van") == "I work in a shop and drive a van"
+    assert occupation_said(occupation_phrase("bus driver, regularly plays tennis")) == \
+        "I'm a bus driver, and I regularly play tennis"
+    assert occupation_said(occupation_phrase("pupil, swims twice a week", "he"), "he") == \
+        "he's a pupil, and he swims twice a week"
+    assert occupation_phrase("nurse, night shifts") == "a nurse, night shifts"
+
+
+@pytest.mark.parametrize("detail, subject, said", [
+    ("a year ago; settled at home", "I", "stomach bug a year ago, and it settled at home"),
+    ("twice; resolved without treatment", "she", "stomach bug twice, and it resolved without treatment"),
+])
+def test_an_illness_passing_is_said_of_the_illness(detail, subject, said):
+    """A note that an illness passed ("settled at home") has the illness as its subject:
+    "and it settled at home", never "and I'm settled at home"."""
+    assert spoken_fact("history.past_diagnoses[0]", ("stomach bug", detail), subject=subject) == said
+
+
 def test_a_note_clause_about_an_item_is_said_with_it_as_subject_or_left_out():
     def spoken(path: str, *texts: str) -> str:
         return spoken_fact(path, texts, voice=first_person)

@@ -299,7 +299,8 @@ def _spoken_item(case: CaseFacts, path: str, texts: tuple[str | None, ...], care
     if path.startswith(_COUNTABLE_LISTS):
         value = _finding_of_test(value) or with_article(value)
     elif path == "demographics.occupation" and not (caregiver and value.split(" ", 1)[0].lower() in _CHILD_SUBJECTS):
-        value = occupation_said(occupation_phrase(value), SUBJECTS[case.demographics.sex] if caregiver else "I")
+        subject = SUBJECTS[case.demographics.sex] if caregiver else "I"
+        value = occupation_said(occupation_phrase(value, subject), subject)
     if path.startswith("history.family_history[") and rest and rest[0]:
         rest = (relative_phrase(rest[0], owner_word(case.demographics.sex, caregiver=caregiver)), *rest[1:])
     if path.endswith(".position"):  # a descriptor fill says it as it is: "in {value}"

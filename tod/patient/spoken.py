@@ -406,6 +406,9 @@ _STATE_WORDS = frozenset("""active inactive monogamous abstinent celibate single
 #: Words ending in "-ly" that are no adverb of a note ("daily exercise", "family").
 _LY_WORDS = frozenset("daily weekly monthly yearly nightly hourly family early only lonely friendly ugly holy belly jelly "
                       "bully rally lily fly july hardly barely scarcely".split())
+#: Verbs of an illness passing ("settled at home", "cleared with cream"): the illness is
+#: their subject, said "it", never the speaker ("I'm settled at home").
+_PASSING_VERBS = frozenset("settled resolved cleared subsided healed eased disappeared improved".split())
 #: Adverbs that put a state in the past ("previously employed": "I was previously employed").
 _PAST_ADVERBS = frozenset("previously formerly once".split())
 #: Prepositions that say where or in what state the speaker is ("in the second grade": "I'm in ...").
@@ -441,11 +444,13 @@ def _clause_kind(part: str, *, habits: bool = False) -> str:
     active", "often excluded from parties", "enrolled in ...", "in the second grade"),
     "event" ("sexually assaulted at a party", "previously employed"), "doing" (an -ing
     verb: any for ``habits`` such as "gaming on a tablet", else only "having ...",
-    "feeling ..."), "person" ("college student living in ...") or "noun" (a noun phrase)."""
+    "feeling ..."), "passing" (the illness passing: "settled at home"), "person" ("college student living in ...") or "noun" (a noun phrase)."""
     words = part.lower().split()
     head = re.split(r"\b(?:and|or|but|so|because|which|who)\b", part.lower(), maxsplit=1)[0].split()
     if len(words) == 1 and words[0] in _STATE_WORDS:
         return "state"
+    if words[0] in _PASSING_VERBS and (len(words) == 1 or words[1] in _PHRASE_WORDS or _is_adverb(words[1])):
+        return "passing"
     if (len(words) < 2 or _CLAUSE_START.match(part) or _FINITE & set(head) or words[0] in _BARE_VERBS
             or _META_WORDS & set(words) or words[0] in _ORDINALS
             or (len(words) <= _SHORT_DETAIL and _WHEN_END.search(part))):  # only a time: "4 months ago"
@@ -496,6 +501,7 @@ _KIND_FRAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "event": ("I was ", "{subject} was "),
     "doing": ("I've been ", "{subject} has been "),
     "noun": ("I've had ", "{subject} has had "),
+    "passing": ("it ", "it "),
 })
 
 

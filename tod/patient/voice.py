@@ -99,7 +99,7 @@ _NOTE_VERBS = frozenset(
     """lives works drinks smokes shares walks sleeps eats takes uses plays keeps spends runs cycles swims enjoys
     travels visits attends owns cares wears studies finds feels gets avoids prefers likes exercises drives reads
     cooks helps teaches hikes stays volunteers vapes chews snacks skips rides gardens lifts drinks handles
-    has is does goes""".split()
+    recalls remembers has is does goes""".split()
 )
 #: Past-tense verbs a note may start with; they only need the subject.
 _NOTE_PAST = frozenset(
@@ -134,12 +134,18 @@ def first_person(text: str) -> str:
     first, _, rest = text.partition(" ")
     lower = first.lower()
     if lower in _NOTE_VERBS and (rest or lower not in _IRREGULAR):
-        rest = _AND_VERB.sub(lambda m: m.group(1) + _first_person_verb(m.group(2)) if m.group(2).lower() in _NOTE_VERBS
-                             else m.group(0), rest)
-        return _own_kin(f"I {_first_person_verb(lower)} {rest}".rstrip())
+        return _own_kin(f"I {_first_person_verb(lower)} {_joined_verbs(rest)}".rstrip())
     if rest and lower in _NOTE_PAST:
-        return _own_kin(f"I {lower} {rest}")
+        return _own_kin(f"I {lower} {_joined_verbs(rest)}")
     return text
+
+
+def _joined_verbs(rest: str) -> str:
+    """The rest of a note-form clause whose subject is now "I", with each third-person verb
+    joined by "and" said in the first person too ("... and recalls a friend falling ill" ->
+    "... and recall a friend falling ill")."""
+    return _AND_VERB.sub(lambda m: m.group(1) + _first_person_verb(m.group(2)) if m.group(2).lower() in _NOTE_VERBS
+                         else m.group(0), rest)
 
 
 #: A relative named without a determiner after "with" in a note ("lives with wife").
@@ -414,13 +420,19 @@ def with_article(text: str, heads: frozenset[str] = _COUNTABLE_HEADS) -> str:
     return f"{indefinite_article(text)} {text}"
 
 
-def occupation_phrase(text: str) -> str:
+def occupation_phrase(text: str, subject: str = "I") -> str:
     """A recorded occupation as the answer to "what do you do?": a noun with its article
     ("graphic designer" -> "a graphic designer"), a state word alone as it is ("retired"),
-    a note-form clause in the first person ("works in a bank" -> "I work in a bank")."""
+    a note-form clause in the first person ("works in a bank" -> "I work in a bank"); a
+    note-form clause after a comma joined as ``subject``'s own ("traffic warden, frequently
+    plays golf" -> "a traffic warden, and I frequently play golf")."""
     words = text.split()
     if not words:
         return text
+    head, comma, tail = text.partition(", ")
+    clause = _note_clause(tail, subject) if comma and head else None
+    if clause:
+        return f"{occupation_phrase(head, subject)}, and {clause}"
     first = words[0].lower()
     if first in _DETERMINERS or first == "i":
         return text
@@ -429,6 +441,20 @@ def occupation_phrase(text: str) -> str:
     if len(words) == 1 and first in _STATE_WORDS:
         return text
     return f"{indefinite_article(text)} {text}"
+
+
+def _note_clause(text: str, subject: str = "I") -> str | None:
+    """A note-form clause about the patient, maybe after an adverb ("frequently plays golf"),
+    with ``subject`` ("I frequently play golf", "she frequently plays golf"); None for text
+    that is no such clause."""
+    adverb, _, rest = text.partition(" ")
+    if not (adverb.lower().endswith("ly") and rest.partition(" ")[0].lower() in _NOTE_VERBS):
+        adverb, rest = "", text
+    verb = rest.partition(" ")[0].lower()
+    if verb not in _NOTE_VERBS and verb not in _NOTE_PAST:
+        return None
+    said = first_person(rest)[2:] if subject == "I" else rest
+    return " ".join(word for word in (subject, adverb, said) if word)
 
 
 #: How the speaker says what the patient is, by the subject ("I'm a teacher", "she's a pupil").
