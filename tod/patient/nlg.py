@@ -87,7 +87,8 @@ class TemplateRenderer:
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
                   named: frozenset[str] = frozenset(), after_denial: bool = False,
-                  led: bool = False, after_but: bool = False, doubted: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  led: bool = False, after_but: bool = False, doubted: bool = False,
+                  opened: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -102,8 +103,10 @@ class TemplateRenderer:
         "But"), those that do not open with "But" ("But nothing else like that. But nothing
         like ..." says "but" twice to one contrast); ``doubted`` (a "not sure" in a reply that
         has denied something), those that give the reason of doubt ("I haven't noticed",
-        :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial.
-        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
+        :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial;
+        ``opened`` (a part of this reply already holds an opener, "Mm.", "Well, ..."), those
+        that hold none (:data:`_OPENER`: "Mm. No, ... Well, ..." stacks two). A repeated
+        statement uses the "repeated" variant ("As I said, ..."); a repeated
         denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
         still states its fact (answering how the rash looks confirms the rash), so
@@ -139,6 +142,8 @@ class TemplateRenderer:
             usable = [t for t in usable if not _OPENS_WITH_BUT.match(t)] or usable
         if doubted:
             usable = [t for t in usable if _REASON_OF_DOUBT.search(t)] or usable
+        if opened:
+            usable = [t for t in usable if not _OPENER.search(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         framed = {f for t in used for f in _template_frames(t)}
@@ -261,7 +266,8 @@ class TemplateRenderer:
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
                                              named=named, after_denial=contrast or not statement.named, led=led,
                                              after_but=after_but,
-                                             doubted=denied_said and statement.outcome == "not_recorded")
+                                             doubted=denied_said and statement.outcome == "not_recorded",
+                                             opened=_holds_opener(parts))
                 denied_said = denied_said or statement.outcome == "denied"
                 present_last = statement.section if statement.outcome == "present" and not repeated else None
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
@@ -290,10 +296,10 @@ class TemplateRenderer:
         parts = _without_stacked_filler(parts)
         any_repeated = any(a.repeated for a in answers)
         if any_repeated and self.rng.random() < max(style.close_rate, 0.5):
-            self._append(parts, self._fragment("close_repeated"))
+            self._append(parts, self._closing(parts, self._fragment("close_repeated")))
         elif not any_repeated and self.rng.random() < style.close_rate and provenance:
             # "That's about it." closes an answer, never a reply of only "not sure"s
-            self._append(parts, self._close(provenance))
+            self._append(parts, self._closing(parts, self._close(provenance)))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
@@ -305,6 +311,13 @@ class TemplateRenderer:
         symptom of the record is left unsaid, which would read as denying it."""
         close = self._fragment("close")
         if close is not None and _SAYS_ALL.search(close.template) and not self.symptoms <= set(provenance):
+            return None
+        return close
+
+    def _closing(self, parts: Sequence[Part], close: Part | None) -> Part | None:
+        """``close``, unless it holds an opener ("Hmm, that's about it.") and a part of the
+        reply already does: one opener per reply."""
+        if close is not None and _OPENER.search(close.template) and _holds_opener(parts):
             return None
         return close
 
@@ -392,6 +405,13 @@ _OPENS_WITH_BUT = re.compile(r"^but\b", re.IGNORECASE)
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
+#: An opener, at the start of any sentence of a template: "Mm.", "Well, ...", "{Asked}? Hmm, ...".
+_OPENER = re.compile(r"(?:^|[.?!]\s+)(?:hmm|umm|um|mm|well)\b", re.IGNORECASE)
+
+
+def _holds_opener(parts: Sequence[Part]) -> bool:
+    """Whether a part of ``parts`` holds an opener (:data:`_OPENER`); a reply says at most one."""
+    return any(_OPENER.search(p.template) for p in parts)
 
 
 #: A sentence that only asks its topic back ("{Asked}?"): no frame of its own.
