@@ -226,3 +226,14 @@ def test_a_reply_says_at_most_one_opener():
     assert any(_OPENERS.search(t) for t in texts)
     for text in texts:
         assert len(_OPENERS.findall(text)) <= 1, text
+
+
+def test_two_names_of_one_thing_get_one_none_answer():
+    # "No, no yellowing. Yellow skin? I haven't noticed that myself." answers one thing twice
+    denial = Statement("common", "absent_unrecorded", "denied", {"asked": Fill("yellowing", items=("yellowing",))})
+    unsure = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("yellow skin", items=("yellow skin",))})
+    other = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("night sweats", items=("night sweats",))})
+    for seed in range(12):
+        text = _answers_said([IntentAnswer("ask_symptom", ("ask_symptom", ()), (denial,)),
+                              IntentAnswer("ask_physical_change", ("ask_physical_change", ()), (unsure, other))], seed)
+        assert "yellowing" in text and "yellow skin" not in text.lower() and "night sweats" in text.lower(), text

@@ -653,22 +653,30 @@ def without_second_nones(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` without a denial, recall or "not sure" whose items an earlier one of the
     reply already named ("Creams or ointments? Nothing comes to mind." then "No, I'm not on
     creams or ointments." from a second intent of the same question): each of the doctor's
-    items gets one none-answer. Repeated answers are left alone. A relative's none-answer is
-    another matter than the patient's own ("No heart problems in the family." after "No, no
-    heart problems that I know of.")."""
-    seen: set[tuple[bool, str]] = set()
+    items gets one none-answer, and two names of one thing (:func:`_one_thing`: "No, no
+    yellowing." then "Yellow skin? I haven't noticed that myself.") are one item. Repeated
+    answers are left alone. A relative's none-answer is another matter than the patient's
+    own ("No heart problems in the family." after "No, no heart problems that I know of.")."""
+    seen: set[tuple[bool, object]] = set()
     result = []
     for answer in answers:
         kept = []
         for statement in answer.statements:
             family = statement.section == "ask_family_history"
-            items = {(family, item) for item in _none_items(statement)}
+            items = {(family, _one_thing(item)) for item in _none_items(statement)}
             if items and items <= seen and not answer.repeated:
                 continue
             seen.update(items)
             kept.append(statement)
         result.append(replace(answer, statements=tuple(kept)))
     return result
+
+
+def _one_thing(item: str) -> object:
+    """What a doctor's item names, for telling two names of one thing apart: its synonym
+    groups (``templates/synonyms.yaml``) where it has any ("yellowing" and "yellow skin"
+    name one thing), else its words."""
+    return default_synonyms().concepts(item) or item
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
