@@ -127,8 +127,7 @@ def test_an_item_linked_to_a_fact_said_already_keeps_an_answer(rich_record, pars
 def test_an_honest_link_alone_still_says_its_fact(rich_record, parser, make_agent):
     for text in replies_to(_smoker(rich_record), parser, make_agent, "Around pipe smoke at all?",
                            ["ask_contact_history"], {"exposure": ["pipe smoke"]}):
-        # either honest frame; "Mm." already opens the reply, so "Well, ..." is not said after it
-        assert "6 cigarettes" in text and ("if that's what you mean" in text or "not sure about that as such" in text), text
+        assert "6 cigarettes" in text and "if that's what you mean" in text, text
 
 
 def _answers_said(answers: list[IntentAnswer], seed: int) -> str:
@@ -215,8 +214,8 @@ def test_a_reply_leaving_a_recorded_symptom_unsaid_never_closes_as_if_all_was_sa
 _OPENERS = re.compile(r"(?:^|[.?!]\s+)(?:Mm|Well|Hmm|Umm)\b")
 
 
-def test_a_reply_says_at_most_one_opener():
-    # "Mm. ... Well, there's been a cough. Well, I've had asthma." stacks openers: one per reply
+def test_an_opening_filler_is_never_said_before_another_opener():
+    # "Mm. I've been having a cough. Chills? Hmm, ..." stacks openers: the opening "Mm." goes
     symptom = Statement("ask_symptom", "present", "present", {"items": Fill("a cough", ("symptoms[0]",))})
     illness = Statement("ask_past_diagnosis", "present", "present", {"items": Fill("asthma", ("history.past_diagnoses[0]",))})
     unsure = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("chills", items=("chills",))})
@@ -225,7 +224,7 @@ def test_a_reply_says_at_most_one_opener():
              for seed in range(40)]
     assert any(_OPENERS.search(t) for t in texts)
     for text in texts:
-        assert len(_OPENERS.findall(text)) <= 1, text
+        assert not (text.startswith(("Mm.", "Well...", "Hmm, let me think.")) and len(_OPENERS.findall(text)) > 1), text
 
 
 def test_two_names_of_one_thing_get_one_none_answer():

@@ -87,8 +87,7 @@ class TemplateRenderer:
 
     def statement(self, statement: Statement, *, repeated: bool = False, used: frozenset[str] = frozenset(),
                   named: frozenset[str] = frozenset(), after_denial: bool = False,
-                  led: bool = False, after_but: bool = False, doubted: bool = False,
-                  opened: bool = False) -> tuple[Part, tuple[str, ...]]:
+                  led: bool = False, after_but: bool = False, doubted: bool = False) -> tuple[Part, tuple[str, ...]]:
         """One statement as a part, and the record paths it states.
 
         The paraphrase is chosen among those whose placeholders the statement can fill,
@@ -103,11 +102,8 @@ class TemplateRenderer:
         "But"), those that do not open with "But" ("But nothing else like that. But nothing
         like ..." says "but" twice to one contrast); ``doubted`` (a "not sure" in a reply that
         has denied something), those that give the reason of doubt ("I haven't noticed",
-        :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial;
-        ``opened`` (a part of this reply already holds an opener, "Mm.", "Well, ..."), those
-        that hold none (:data:`_OPENER`: "Mm. No, ... Well, ..." stacks two). A repeated
-        statement uses the "repeated" variant ("As I said, ..."); a repeated
-        denial or "not sure" uses the common repeated variants. The paths are all of the
+        :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial.
+        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
         still states its fact (answering how the rash looks confirms the rash), so
         provenance does not depend on wording.
@@ -142,8 +138,6 @@ class TemplateRenderer:
             usable = [t for t in usable if not _OPENS_WITH_BUT.match(t)] or usable
         if doubted:
             usable = [t for t in usable if _REASON_OF_DOUBT.search(t)] or usable
-        if opened:
-            usable = [t for t in usable if not _OPENER.search(t)] or usable
         said = {s for t in used for s in _template_sentences(t)}
         usable = [t for t in usable if not said & set(_template_sentences(t))] or usable
         framed = {f for t in used for f in _template_frames(t)}
@@ -266,8 +260,7 @@ class TemplateRenderer:
                 part, paths = self.statement(statement, repeated=repeated, used=frozenset(p.template for p in parts),
                                              named=named, after_denial=contrast or not statement.named, led=led,
                                              after_but=after_but,
-                                             doubted=denied_said and statement.outcome == "not_recorded",
-                                             opened=_holds_opener(parts))
+                                             doubted=denied_said and statement.outcome == "not_recorded")
                 denied_said = denied_said or statement.outcome == "denied"
                 present_last = statement.section if statement.outcome == "present" and not repeated else None
                 if parts and plain_last and statement.outcome != "present" and not repeated and parallel(parts[-1].text, part.text):
@@ -474,10 +467,11 @@ _FILLER_OPENING = re.compile(r"^(?:hmm|umm|um|mm|well|oh|ugh|uh|er)\b", re.IGNOR
 
 
 def _without_stacked_filler(parts: list[Part]) -> list[Part]:
-    """``parts`` without a first part of no fills that opens with a filler word when the
-    part after it opens with one too: "Mm. Hmm, I can't remember." stacks two fillers."""
+    """``parts`` without a first part of no fills that opens with a filler word when a
+    part after it holds an opener too (:data:`_OPENER`): "Mm. Hmm, I can't remember." and
+    "Mm. No, ... Well, there's been ..." stack two."""
     if len(parts) > 1 and not parts[0].fills and _FILLER_OPENING.match(parts[0].template) \
-            and _FILLER_OPENING.match(parts[1].text):
+            and _holds_opener(parts[1:]):
         return parts[1:]
     return parts
 
