@@ -209,3 +209,30 @@ def test_a_reply_leaving_a_recorded_symptom_unsaid_never_closes_as_if_all_was_sa
 
     assert closes(cough) == 0
     assert closes(both) > 0
+
+
+_OPENERS = re.compile(r"(?:^|[.?!]\s+)(?:Mm|Well|Hmm|Umm)\b")
+
+
+def test_an_opening_filler_is_never_said_before_another_opener():
+    # "Mm. I've been having a cough. Chills? Hmm, ..." stacks openers: the opening "Mm." goes
+    symptom = Statement("ask_symptom", "present", "present", {"items": Fill("a cough", ("symptoms[0]",))})
+    illness = Statement("ask_past_diagnosis", "present", "present", {"items": Fill("asthma", ("history.past_diagnoses[0]",))})
+    unsure = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("chills", items=("chills",))})
+    texts = [_answers_said([IntentAnswer("ask_symptom", ("ask_symptom", ()), (symptom, unsure)),
+                            IntentAnswer("ask_past_diagnosis", ("ask_past_diagnosis", ()), (illness,))], seed)
+             for seed in range(40)]
+    assert any(_OPENERS.search(t) for t in texts)
+    for text in texts:
+        assert not (text.startswith(("Mm.", "Well...", "Hmm, let me think.")) and len(_OPENERS.findall(text)) > 1), text
+
+
+def test_two_names_of_one_thing_get_one_none_answer():
+    # "No, no yellowing. Yellow skin? I haven't noticed that myself." answers one thing twice
+    denial = Statement("common", "absent_unrecorded", "denied", {"asked": Fill("yellowing", items=("yellowing",))})
+    unsure = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("yellow skin", items=("yellow skin",))})
+    other = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("night sweats", items=("night sweats",))})
+    for seed in range(12):
+        text = _answers_said([IntentAnswer("ask_symptom", ("ask_symptom", ()), (denial,)),
+                              IntentAnswer("ask_physical_change", ("ask_physical_change", ()), (unsure, other))], seed)
+        assert "yellowing" in text and "yellow skin" not in text.lower() and "night sweats" in text.lower(), text

@@ -103,8 +103,7 @@ class TemplateRenderer:
         like ..." says "but" twice to one contrast); ``doubted`` (a "not sure" in a reply that
         has denied something), those that give the reason of doubt ("I haven't noticed",
         :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial.
-        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
-        denial or "not sure" uses the common repeated variants. The paths are all of the
+        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
         still states its fact (answering how the rash looks confirms the rash), so
         provenance does not depend on wording.
@@ -290,10 +289,10 @@ class TemplateRenderer:
         parts = _without_stacked_filler(parts)
         any_repeated = any(a.repeated for a in answers)
         if any_repeated and self.rng.random() < max(style.close_rate, 0.5):
-            self._append(parts, self._fragment("close_repeated"))
+            self._append(parts, self._closing(parts, self._fragment("close_repeated")))
         elif not any_repeated and self.rng.random() < style.close_rate and provenance:
             # "That's about it." closes an answer, never a reply of only "not sure"s
-            self._append(parts, self._close(provenance))
+            self._append(parts, self._closing(parts, self._close(provenance)))
         if self.persona.colloquial and self.rng.random() < FILLER_RATE:
             parts.append(Part(self.rng.choice(self.bank.fillers)))
         unique = tuple(dict.fromkeys(provenance))
@@ -305,6 +304,13 @@ class TemplateRenderer:
         symptom of the record is left unsaid, which would read as denying it."""
         close = self._fragment("close")
         if close is not None and _SAYS_ALL.search(close.template) and not self.symptoms <= set(provenance):
+            return None
+        return close
+
+    def _closing(self, parts: Sequence[Part], close: Part | None) -> Part | None:
+        """``close``, unless it holds an opener ("Hmm, that's about it.") and a part of the
+        reply already does: one opener per reply."""
+        if close is not None and _OPENER.search(close.template) and _holds_opener(parts):
             return None
         return close
 
@@ -392,6 +398,13 @@ _OPENS_WITH_BUT = re.compile(r"^but\b", re.IGNORECASE)
 #: A template that opens with an answer word ("Yes, I've had {items}.").
 _YES_OR_NO = re.compile(r"^(?:yes|yeah|no|nah)\b", re.IGNORECASE)
 _INTERJECTION = re.compile(r"^(?:hmm|umm|um|well|mm),?\s+", re.IGNORECASE)
+#: An opener, at the start of any sentence of a template: "Mm.", "Well, ...", "{Asked}? Hmm, ...".
+_OPENER = re.compile(r"(?:^|[.?!]\s+)(?:hmm|umm|um|mm|well)\b", re.IGNORECASE)
+
+
+def _holds_opener(parts: Sequence[Part]) -> bool:
+    """Whether a part of ``parts`` holds an opener (:data:`_OPENER`); a reply says at most one."""
+    return any(_OPENER.search(p.template) for p in parts)
 
 
 #: A sentence that only asks its topic back ("{Asked}?"): no frame of its own.
@@ -454,10 +467,11 @@ _FILLER_OPENING = re.compile(r"^(?:hmm|umm|um|mm|well|oh|ugh|uh|er)\b", re.IGNOR
 
 
 def _without_stacked_filler(parts: list[Part]) -> list[Part]:
-    """``parts`` without a first part of no fills that opens with a filler word when the
-    part after it opens with one too: "Mm. Hmm, I can't remember." stacks two fillers."""
+    """``parts`` without a first part of no fills that opens with a filler word when a
+    part after it holds an opener too (:data:`_OPENER`): "Mm. Hmm, I can't remember." and
+    "Mm. No, ... Well, there's been ..." stack two."""
     if len(parts) > 1 and not parts[0].fills and _FILLER_OPENING.match(parts[0].template) \
-            and _FILLER_OPENING.match(parts[1].text):
+            and _holds_opener(parts[1:]):
         return parts[1:]
     return parts
 
@@ -633,22 +647,30 @@ def without_second_nones(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
     """``answers`` without a denial, recall or "not sure" whose items an earlier one of the
     reply already named ("Creams or ointments? Nothing comes to mind." then "No, I'm not on
     creams or ointments." from a second intent of the same question): each of the doctor's
-    items gets one none-answer. Repeated answers are left alone. A relative's none-answer is
-    another matter than the patient's own ("No heart problems in the family." after "No, no
-    heart problems that I know of.")."""
-    seen: set[tuple[bool, str]] = set()
+    items gets one none-answer, and two names of one thing (:func:`_one_thing`: "No, no
+    yellowing." then "Yellow skin? I haven't noticed that myself.") are one item. Repeated
+    answers are left alone. A relative's none-answer is another matter than the patient's
+    own ("No heart problems in the family." after "No, no heart problems that I know of.")."""
+    seen: set[tuple[bool, object]] = set()
     result = []
     for answer in answers:
         kept = []
         for statement in answer.statements:
             family = statement.section == "ask_family_history"
-            items = {(family, item) for item in _none_items(statement)}
+            items = {(family, _one_thing(item)) for item in _none_items(statement)}
             if items and items <= seen and not answer.repeated:
                 continue
             seen.update(items)
             kept.append(statement)
         result.append(replace(answer, statements=tuple(kept)))
     return result
+
+
+def _one_thing(item: str) -> object:
+    """What a doctor's item names, for telling two names of one thing apart: its synonym
+    groups (``templates/synonyms.yaml``) where it has any ("yellowing" and "yellow skin"
+    name one thing), else its words."""
+    return default_synonyms().concepts(item) or item
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
