@@ -151,6 +151,7 @@ def test_vital_signs_alone_are_said_as_measured(rich_record, parser, make_agent)
     ("Were you tested for HIV, syphilis or hepatitis before?", ["HIV", "syphilis", "hepatitis"]),
     ("Have you had a flu test?", ["flu test"]),
     ("Have you had any tests done?", []),
+    ("Any other tests?", []),
     ("Let me test for reflexes.", []),
 ])
 def test_the_tests_a_question_names_are_read_from_its_words(text, tests):

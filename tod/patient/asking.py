@@ -36,7 +36,7 @@ _REQUEST = re.compile(
     r"(?:can|could|may|shall)\s+(?:we|i)\s+(?:do|run|take|get|arrange|book|order|perform|examine|check|listen|look)\b|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remove|undress|take\s+off|lie|sit|stand|breathe|open|roll|"
     r"lift|raise|bend|turn|hold|squeeze|cough|provide|give|bring|collect|hop|step|pop|move|wiggle|flex|straighten|"
-    r"stretch|rotate|tilt|press|point|follow|walk|put|place|extend|spread|show)\b)"
+    r"stretch|rotate|tilt|press|point|follow|walk|put|place|extend|spread|show|cover|lean|keep)\b)"
     r"(?!\s*(?:(?:you\s+to|me)\s+)?(?:tell|describe|share|list|explain|confirm|specify|clarify|mention|know|hear|ask|"
     r"understand|let\s+me\s+know)\b)",
     re.IGNORECASE,
@@ -79,7 +79,8 @@ _NAMED_TEST = re.compile(
     r"\b(?:test(?:ed)?|screened|checked)\s+for\s+(?:any\s+|an?\s+|the\s+)?"
     r"(?P<aim>[a-z][a-z-]*(?:,?\s+[a-z][a-z-]*){0,5}?)"
     r"(?=\s*(?:[?.;!]|$|\s(?:before|recently|lately|ever|yet|in|at|since|last|this|when|while)\b))|"
-    r"\b(?:an?|any|the|your)\s+(?P<name>[a-z][a-z-]*)\s+(?:tests?|screens?|swabs?)\b",
+    r"\b(?:an?|any|the|your)\s+(?!(?:other|more|further|recent|previous|additional|new|medical|such)\b)"
+    r"(?P<name>[a-z][a-z-]*)\s+(?:tests?|screens?|swabs?)\b",
     re.IGNORECASE,
 )
 
