@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tod.patient.asking import only_requests_tests
+from tod.patient.asking import named_tests, only_requests_tests
 from tod.records.model import Record
 
 from reply_support import ask, replies_to
@@ -144,3 +144,27 @@ def test_vital_signs_alone_are_said_as_measured(rich_record, parser, make_agent)
     data["case"]["examinations"] = [{"name": "patient's weight", "result": "70 kg", "category": "vital_sign"}]
     text = ask(make_agent(Record.model_validate(data), parser), parser, "Any tests?", "ask_medical_examination")
     assert "checked my weight" in text and "also" not in text and "as well" not in text and "tests" not in text, text
+
+
+@pytest.mark.parametrize("text, tests", [
+    ("Have you been tested for tuberculosis?", ["tuberculosis"]),
+    ("Were you tested for HIV, syphilis or hepatitis before?", ["HIV", "syphilis", "hepatitis"]),
+    ("Have you had a flu test?", ["flu test"]),
+    ("Have you had any tests done?", []),
+    ("Any other tests?", []),
+    ("Let me test for reflexes.", []),
+])
+def test_the_tests_a_question_names_are_read_from_its_words(text, tests):
+    assert named_tests(text) == tests
+
+
+def test_a_test_asked_by_name_is_answered_alone_without_a_slot(rich_record, parser, make_agent):
+    # the parse names no test: the words do, and the other tests done are not listed
+    for reply in replies_to(rich_record, parser, make_agent, "Have you been tested for tuberculosis?",
+                            ["ask_medical_examination"]):
+        assert "tuberculosis" in reply.lower() and "temperature" not in reply and "ultrasound" not in reply, reply
+
+
+def test_a_request_to_move_is_agreed_to_with_no_test_listed(rich_record, parser, make_agent):
+    for reply in replies_to(rich_record, parser, make_agent, "Can you move your hip for me?", ["ask_medical_examination"]):
+        assert "temperature" not in reply and "ultrasound" not in reply and "done" not in reply, reply

@@ -35,7 +35,8 @@ _REQUEST = re.compile(
     r"would\s+you\s+(?:agree|consent)\s+to\b|(?:do|would)\s+you\s+mind\b|"
     r"(?:can|could|may|shall)\s+(?:we|i)\s+(?:do|run|take|get|arrange|book|order|perform|examine|check|listen|look)\b|"
     r"(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remove|undress|take\s+off|lie|sit|stand|breathe|open|roll|"
-    r"lift|raise|bend|turn|hold|squeeze|cough|provide|give|bring|collect|hop|step|pop)\b)"
+    r"lift|raise|bend|turn|hold|squeeze|cough|provide|give|bring|collect|hop|step|pop|move|wiggle|flex|straighten|"
+    r"stretch|rotate|tilt|press|point|follow|walk|put|place|extend|spread|show|cover|lean|keep)\b)"
     r"(?!\s*(?:(?:you\s+to|me)\s+)?(?:tell|describe|share|list|explain|confirm|specify|clarify|mention|know|hear|ask|"
     r"understand|let\s+me\s+know)\b)",
     re.IGNORECASE,
@@ -69,3 +70,34 @@ def only_requests_tests(text: str, named: Sequence[str] = ()) -> bool:
     questions = [text[a:b] for a, b in question_sentences(text)]
     asked = [q for q in questions if not _REQUEST.match(q) and _asks_about_tests(q, named)]
     return bool(requests) and not asked
+
+
+#: A test the doctor names by what it tests for ("tested for tuberculosis", "screened for HIV or
+#: hepatitis") or by its name before "test" ("a flu test", "any COVID tests"): the words up to
+#: the end of the clause or a time word.
+_NAMED_TEST = re.compile(
+    r"\b(?:test(?:ed)?|screened|checked)\s+for\s+(?:any\s+|an?\s+|the\s+)?"
+    r"(?P<aim>[a-z][a-z-]*(?:,?\s+[a-z][a-z-]*){0,5}?)"
+    r"(?=\s*(?:[?.;!]|$|\s(?:before|recently|lately|ever|yet|in|at|since|last|this|when|while)\b))|"
+    r"\b(?:an?|any|the|your)\s+(?!(?:other|more|further|recent|previous|additional|new|medical|such)\b)"
+    r"(?P<name>[a-z][a-z-]*)\s+(?:tests?|screens?|swabs?)\b",
+    re.IGNORECASE,
+)
+
+#: What parts a list of tested-for items ("HIV, hepatitis or syphilis").
+_MEMBERS = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.IGNORECASE)
+
+
+def named_tests(text: str) -> list[str]:
+    """The tests the questions of ``text`` name by what they test for or by their name ("Have
+    you been tested for tuberculosis?" -> ["tuberculosis"]; "tested for HIV or hepatitis?" ->
+    ["HIV", "hepatitis"]; "Had a flu test?" -> ["flu test"]):
+    the items of an examination question whose parse named none, so that it is answered for
+    the named test and never with a list of the other tests done. A word that only says what
+    kind of test ("any blood tests" -> "blood test") is kept too, as the doctor names it."""
+    found: list[str] = []
+    for start, end in question_sentences(text):
+        for match in _NAMED_TEST.finditer(text[start:end]):
+            aim, name = match.group("aim"), match.group("name")
+            found += _MEMBERS.split(aim.strip()) if aim else [f"{name} test"]
+    return list(dict.fromkeys(found))

@@ -83,6 +83,7 @@ from tod.patient.handlers.factors import FactorHandler
 from tod.patient.handlers.list_fields import ListFieldHandler
 from tod.patient.handlers.not_applicable import NotApplicable
 from tod.patient.handlers.not_sure import NotSure
+from tod.patient.handlers.premise import wrong_side
 from tod.patient.handlers.single_facts import SingleFactHandler
 from tod.patient.handlers.statements import StatementMaker
 from tod.patient.handlers.symptoms import SymptomHandler
@@ -197,7 +198,7 @@ _UNNAMED_DENIALS = frozenset({"ask_past_diagnosis"})
 UNMAPPED_VARIANTS = frozenset({"unmapped_topic"})
 #: The statement variants that repeat words of the doctor no slot value holds: the topics of
 #: uncovered questions, and the person of a premise the record rules out (:meth:`RecordPolicy._absent_dependant`).
-ECHOING_VARIANTS = UNMAPPED_VARIANTS | {"no_dependant"}
+ECHOING_VARIANTS = UNMAPPED_VARIANTS | {"no_dependant", "wrong_side"}
 
 
 def _topic_denial(statement: Statement) -> Statement:
@@ -341,11 +342,23 @@ class RecordPolicy:
                 )
             )
         answers = _tried_besides_medicines(answers)
+        answers = self._side_corrected(answers, parse)
         topics = unmapped_topics(parse) if answers else []
         if topics:
             last = answers[-1]
             answers[-1] = replace(last, statements=(*last.statements, *self._unmapped(topics)))
         return answers
+
+    def _side_corrected(self, answers: list[IntentAnswer], parse: TurnParse) -> list[IntentAnswer]:
+        """``answers`` with the correction of a turn that places the complaint on the side of the
+        body the record does not hold (:func:`~tod.patient.handlers.premise.wrong_side`: "No, it's
+        my right hip, not the left.") said first, once; the answers themselves are kept (the
+        hip pain's duration is still its duration)."""
+        correction = wrong_side(parse.text, self.case, self._say.phrase) if answers else None
+        if correction is None:
+            return answers
+        first = answers[0]
+        return [replace(first, statements=(correction, *first.statements)), *answers[1:]]
 
     def _absent_dependant(self, parse: TurnParse) -> Statement | None:
         """The answer to a turn about a person in the patient's care the record rules out

@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from tod.nlu.questions import question_sentences
 from tod.nlu.types import TurnParse
+from tod.patient.asking import named_tests
 from tod.records.symptom_names import looks_like_symptom
 from tod.schema.labels import INTENT_SLOT
 
@@ -279,7 +280,8 @@ def widened(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
     that is a question of its own (:data:`_OWN_QUESTION`) holds, else, for a
     bare item (:func:`item_phrase`) of a sentence naming a slot value, the item as a value of
     that slot ("headaches or seizures?" tagged "seizures" only also asks about headaches)
-    when it fits there (:func:`_fits_slot`)."""
+    when it fits there (:func:`_fits_slot`); an examination question naming no test item, the
+    tests its words name (:func:`_add_named_tests`)."""
     intents, slots = list(parse.intents), {k: list(v) for k, v in parse.slots.items()}
     questions = unmapped_questions(parse)
     for item in [*questions, *unmapped_items(parse)]:
@@ -294,7 +296,17 @@ def widened(parse: TurnParse, answerable: frozenset[str]) -> TurnParse:
             slots[slot].append(phrase)
     for slot, word in _cue_only_items(parse, answerable):
         slots[slot] += [word] if word not in slots[slot] else []
+    _add_named_tests(intents, slots, parse.text)
     return replace(parse, intents=tuple(intents), slots=slots)
+
+
+def _add_named_tests(intents: Sequence[str], slots: dict[str, list[str]], text: str) -> None:
+    """Give an examination question that names no test item the tests its words name
+    (:func:`~tod.patient.asking.named_tests`: "Have you been tested for tuberculosis?" ->
+    "tuberculosis"), so that it is answered for that test, never with the tests done."""
+    slot = INTENT_SLOT["ask_medical_examination"]
+    if "ask_medical_examination" in intents and not slots.get(slot):
+        slots[slot] = named_tests(text)
 
 
 def _cue_only_items(parse: TurnParse, answerable: frozenset[str]) -> list[tuple[str, str]]:
