@@ -299,6 +299,8 @@ def test_difficulty_moving_is_no_question_about_a_move(child_record, parser, mak
 @pytest.mark.parametrize(("field", "recorded", "text", "intent", "slot", "item"), [
     ("past_diagnoses", "type 2 diabetes", "Any endocrine disorders?", "ask_past_diagnosis", "past_diagnosis", "endocrine disorders"),
     ("past_diagnoses", "epilepsy since childhood", "Any neurological conditions?", "ask_past_diagnosis", "past_diagnosis", "neurological conditions"),
+    ("past_diagnoses", "rheumatoid arthritis", "Any autoimmune problems?", "ask_past_diagnosis", "past_diagnosis", "autoimmune problems"),
+    ("past_diagnoses", "iron deficiency anaemia", "Any blood disorders?", "ask_past_diagnosis", "past_diagnosis", "blood disorders"),
 ])
 def test_a_body_system_class_is_not_denied_past_a_recorded_condition_of_it(rich_record, parser, make_agent, field, recorded,
                                                                            text, intent, slot, item):
