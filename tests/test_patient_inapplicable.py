@@ -29,6 +29,19 @@ def test_a_test_of_the_other_sex_gets_the_does_not_apply_answer(example_record, 
         assert "a man, so no" in reply.text and "done" not in reply.text, reply.text
 
 
+@pytest.mark.parametrize(("text", "item", "applies"), [
+    ("Any irregular periods?", "irregular periods", False),
+    ("Do you get period pain?", "period pain", False),
+    ("Any pain for long periods of time?", "pain for long periods of time", True),
+])
+def test_a_menstrual_period_is_of_a_woman_a_stretch_of_time_of_anyone(example_record, parser, make_agent, text, item, applies):
+    """A period named with what only a menstrual one has ("irregular periods", "period pain")
+    does not apply to a man; "periods of time" is no menstrual period."""
+    for seed in SEEDS:
+        reply = reply_to(example_record, parser, make_agent, seed, text, ["ask_symptom"], {"symptom": [item]})
+        assert ("a man, so no" in reply.text) is not applies, reply.text
+
+
 def test_the_other_items_of_the_turn_are_still_answered(child_record, parser, make_agent):
     boy = edited(child_record, demographics={"sex": "male"})
     for seed in SEEDS:
