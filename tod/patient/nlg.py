@@ -103,7 +103,8 @@ class TemplateRenderer:
         like ..." says "but" twice to one contrast); ``doubted`` (a "not sure" in a reply that
         has denied something), those that give the reason of doubt ("I haven't noticed",
         :data:`_REASON_OF_DOUBT`), so the "not sure" never reads as taking back the denial.
-        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated denial or "not sure" uses the common repeated variants. The paths are all of the
+        A repeated statement uses the "repeated" variant ("As I said, ..."); a repeated
+        denial or "not sure" uses the common repeated variants. The paths are all of the
         statement's, whichever paraphrase is chosen: a paraphrase that leaves out a fill
         still states its fact (answering how the rash looks confirms the rash), so
         provenance does not depend on wording.
