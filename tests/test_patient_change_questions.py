@@ -52,6 +52,16 @@ def test_an_earlier_episode_on_record_is_never_denied(rich_record, parser, make_
     assert "first time" not in reply and "never had this" not in reply
 
 
+def test_a_past_illness_of_the_same_kind_is_an_earlier_episode(rich_record, parser, make_agent):
+    """A past illness named in chart words whose lay form shares the complaint's kind (a past
+    "urinary tract infection", a complaint of burning when peeing) is an earlier episode:
+    never "this is the first time"."""
+    record = edited(rich_record, symptoms=[{"name": "burning when peeing"}],
+                    past_diagnoses=[{"value": "urinary tract infection"}])
+    reply = ask(make_agent(record, parser), parser, "Have you had anything like this before?", "ask_past_diagnosis")
+    assert "first time" not in reply and "never had this" not in reply
+
+
 def test_had_this_before_beside_other_conditions_lists_the_history(rich_record, parser, make_agent):
     reply = ask(make_agent(rich_record, parser), parser, "Have you had this before, or any other medical conditions?",
                 "ask_past_diagnosis")

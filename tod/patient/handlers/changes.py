@@ -19,7 +19,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from tod.patient.acts import Statement
-from tod.patient.matching import content_words
+from tod.lexicon import default_lexicon
+from tod.patient.query_words import word_roots
 from tod.records.model import CaseFacts
 
 #: A question about a change in medicines: a change word and a medicine word in one clause
@@ -84,13 +85,21 @@ def asks_only_recurrence(text: str) -> bool:
 
 def earlier_episode(case: CaseFacts) -> bool:
     """Whether ``case`` tells of an earlier episode of its complaint: a symptom or past illness
-    told as recurring, or a past illness that shares a content word with a symptom's name."""
+    told as recurring, or a past illness that shares a content word with a symptom's name, in
+    the record's words or the lay ones, a word of a group standing for its group (:func:`_roots`)."""
     symptoms = [s.model_dump_json(exclude_none=True) for s in case.symptoms]
     illnesses = [f"{f.value or ''} {f.detail or ''}" for f in case.history.past_diagnoses]
     if any(_EARLIER_EPISODE.search(text) for text in (*symptoms, *illnesses)):
         return True
-    complaint = set().union(*(content_words(s.name) for s in case.symptoms)) if case.symptoms else set()
-    return any(content_words(f.value or "") & complaint for f in case.history.past_diagnoses)
+    complaint = set().union(*(_roots(s.name) for s in case.symptoms)) if case.symptoms else set()
+    return any(_roots(f.value or "") & complaint for f in case.history.past_diagnoses)
+
+
+def _roots(text: str) -> frozenset[str]:
+    """The content words of ``text`` and of its lay form, each word of a group as its group
+    (:func:`~tod.patient.query_words.word_roots`): a past "urinary tract infection" (a "urine
+    infection") and a complaint of "burning when peeing" share "urine"."""
+    return word_roots(text) | word_roots(default_lexicon().to_lay(text))
 
 
 def first_time(statements: Sequence[Statement], text: str, case: CaseFacts) -> list[Statement]:
