@@ -236,3 +236,17 @@ def test_two_names_of_one_thing_get_one_none_answer():
         text = _answers_said([IntentAnswer("ask_symptom", ("ask_symptom", ()), (denial,)),
                               IntentAnswer("ask_physical_change", ("ask_physical_change", ()), (unsure, other))], seed)
         assert "yellowing" in text and "yellow skin" not in text.lower() and "night sweats" in text.lower(), text
+
+
+def test_two_wordings_of_one_change_get_one_none_answer():
+    # "No, no decrease in hearing. I haven't noticed any change in my hearing." says one thing
+    # twice; "blood in the urine" and "change in urine" are two things, each answered
+    hearing = Statement("common", "absent_unrecorded", "denied", {"asked": Fill("decrease in hearing", items=("decrease in hearing",))})
+    again = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("change in my hearing", items=("change in my hearing",))})
+    blood = Statement("common", "absent_unrecorded", "denied", {"asked": Fill("blood in the urine", items=("blood in the urine",))})
+    urine = Statement("common", "not_recorded", "not_recorded", {"asked": Fill("change in urine", items=("change in urine",))})
+    for seed in range(12):
+        text = _answers_said([IntentAnswer("ask_symptom", ("ask_symptom", ()), (hearing, blood)),
+                              IntentAnswer("ask_physical_change", ("ask_physical_change", ()), (again, urine))], seed)
+        assert "decrease in hearing" in text and "change in my hearing" not in text.lower(), text
+        assert "blood in the urine" in text and "change in urine" in text.lower(), text

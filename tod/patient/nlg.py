@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from dataclasses import replace
 
 from tod.patient.acts import Fill, IntentAnswer, Rendering, Statement
-from tod.patient.matching import default_synonyms
+from tod.patient.matching import WEAK_WORDS, content_words, default_synonyms
 from tod.patient.persona import FILLER_RATE, HEDGE_RATE, Persona
 from tod.patient.spoken import NOUN_SHAPES, asked_shape, said_in_past, says_state, shared_place
 from tod.patient.templates import (OPENING_TEMPLATE, Part, TemplateBank, TemplateError, join_items, parallel, placeholders,
@@ -670,8 +670,10 @@ def without_second_nones(answers: Sequence[IntentAnswer]) -> list[IntentAnswer]:
 def _one_thing(item: str) -> object:
     """What a doctor's item names, for telling two names of one thing apart: its synonym
     groups (``templates/synonyms.yaml``) where it has any ("yellowing" and "yellow skin"
-    name one thing), else its words."""
-    return default_synonyms().concepts(item) or item
+    name one thing), else its content words less the change words (:data:`WEAK_WORDS`:
+    "decrease in hearing" and "change in my hearing" name one thing; "blood in the urine"
+    and "change in urine" two), else the item itself."""
+    return default_synonyms().concepts(item) or frozenset(content_words(item) - WEAK_WORDS) or item
 
 
 #: The most items a "not sure" repeats as a question ("Nausea or night sweats? I'm not
